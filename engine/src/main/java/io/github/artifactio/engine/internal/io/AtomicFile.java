@@ -1,0 +1,104 @@
+package io.github.artifactio.engine.internal.io;
+
+import io.github.artifactio.engine.ArtifactException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A file that appears at its destination whole or not at all.
+ *
+ * <p>Bytes go to a temporary name in the destination's own folder (so the final rename never crosses a filesystem):
+ * {@code <name>.tmp-<pid>-<n>}, where {@code n} is unique within the process, so two writers of one destination never
+ * share a temporary file. {@link #publish()} renames it into place, replacing what was there; {@link #close()}
+ * without a publish deletes the temporary file and leaves the destination as it was. The destination is never removed
+ * first, so a reader sees either the previous file or the new one.
+ */
+public final class AtomicFile implements AutoCloseable {
+  private static final AtomicLong COUNTER = new AtomicLong();
+  private static final long PID = ProcessHandle.current().pid();
+
+  private final Path destination;
+  private final Path temporary;
+  private boolean published;
+
+  private AtomicFile(Path destination, Path temporary) {
+    this.destination = destination;
+    this.temporary = temporary;
+  }
+
+  /**
+   * Reserves a temporary name beside {@code destination}, creating the destination's parent folders (a failure to
+   * create them is an error here, not a surprise at the first write).
+   */
+  public static AtomicFile create(Path destination) {
+    Path dest = destination.toAbsolutePath().normalize();
+    Path parent = dest.getParent();
+    try {
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+    } catch (IOException e) {
+      throw new ArtifactException(
+          destination, "creating the folder " + parent + " for " + destination + ": " + e, e);
+    }
+    Path tmp = temporaryName(dest);
+    return new AtomicFile(dest, tmp);
+  }
+
+  /** The temporary name for {@code dest}: unique per call within this process, in the same folder. */
+  static Path temporaryName(Path dest) {
+    return dest.resolveSibling(dest.getFileName() + ".tmp-" + PID + "-" + COUNTER.incrementAndGet());
+  }
+
+  public Path destination() {
+    return destination;
+  }
+
+  public Path temporary() {
+    return temporary;
+  }
+
+  public boolean isPublished() {
+    return published;
+  }
+
+  /** Renames the temporary file into place, replacing any previous file at the destination. */
+  public void publish() {
+    if (published) {
+      throw new IllegalStateException("already published: " + destination);
+    }
+    try {
+      try {
+        Files.move(temporary, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temporary, destination, StandardCopyOption.REPLACE_EXISTING);
+      }
+      published = true;
+    } catch (IOException e) {
+      deleteQuietly(temporary);
+      throw new ArtifactException(destination, "publishing " + temporary + " -> " + destination + ": " + e, e);
+    }
+  }
+
+  /** Deletes the temporary file unless it was published; the destination is left untouched. */
+  @Override
+  public void close() {
+    if (!published) {
+      deleteQuietly(temporary);
+    }
+  }
+
+  private static void deleteQuietly(Path p) {
+    try {
+      Files.deleteIfExists(p);
+    } catch (IOException | UncheckedIOException ignored) {
+      // best effort: the temporary name is unique, so a leftover never shadows a real artifact
+    }
+  }
+
+}

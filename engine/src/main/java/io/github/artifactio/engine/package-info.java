@@ -1,0 +1,2 @@
+/** artifact-io engine. */
+package io.github.artifactio.engine;

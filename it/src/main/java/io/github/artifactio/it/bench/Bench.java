@@ -1,0 +1,35 @@
+package io.github.artifactio.it.bench;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Entry point of {@code mvn -B -pl it -am verify -Pbench -Dbench=NAME}: runs one named benchmark, which prints its
+ * table and writes {@code it/target/bench/NAME.json}.
+ */
+public final class Bench {
+  /** A benchmark run: given the output folder, measure, print, and write its JSON. */
+  interface Run {
+    void run(Path outDir) throws Exception;
+  }
+
+  private static Map<String, Run> runs() {
+    Map<String, Run> runs = new TreeMap<>();
+    return runs;
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 2) {
+      throw new IllegalArgumentException("usage: Bench NAME OUT_DIR");
+    }
+    Map<String, Run> runs = runs();
+    Run run = runs.get(args[0]);
+    if (run == null) {
+      throw new IllegalArgumentException("unknown benchmark '" + args[0] + "'; known: " + runs.keySet());
+    }
+    run.run(Path.of(args[1]));
+  }
+
+  private Bench() {}
+}

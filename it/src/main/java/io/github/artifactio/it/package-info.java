@@ -1,0 +1,2 @@
+/** artifact-io it. */
+package io.github.artifactio.it;

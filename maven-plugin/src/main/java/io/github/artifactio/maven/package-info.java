@@ -1,0 +1,2 @@
+/** artifact-io maven-plugin. */
+package io.github.artifactio.maven;

@@ -1,0 +1,2 @@
+/** artifact-io testkit. */
+package io.github.artifactio.testkit;
