@@ -29,7 +29,12 @@ public class ArtifactException extends RuntimeException {
     this(file, null, null, null, message, cause);
   }
 
-  protected ArtifactException(
+  /** An error located in a column, and where known a row group and a file row ({@code null} where not). */
+  public ArtifactException(Path file, String column, Integer rowGroup, Long row, String message) {
+    this(file, column, rowGroup, row, message, null);
+  }
+
+  public ArtifactException(
       Path file, String column, Integer rowGroup, Long row, String message, Throwable cause) {
     super(message, cause);
     this.file = file;

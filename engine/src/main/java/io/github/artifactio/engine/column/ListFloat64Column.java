@@ -1,0 +1,90 @@
+package io.github.artifactio.engine.column;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A list column, Arrow {@code List(Float64)} with nullable items: row {@code i} is {@code values[offsets[i],
+ * offsets[i+1])}, or null where {@code valid[i]} is false (a null row is empty). The engine never writes a null item.
+ */
+public record ListFloat64Column(String name, int[] offsets, double[] values, boolean[] valid) implements Column {
+  public ListFloat64Column {
+    Checks.name(name);
+    Objects.requireNonNull(values, "values of column '" + name + "'");
+    Checks.offsets(name, offsets, values.length);
+    Checks.validity(name, valid, offsets.length - 1);
+    Checks.nullRowsEmpty(name, valid, offsets);
+  }
+
+  /** A column from rows, where a {@code null} row is a null list. */
+  public static ListFloat64Column of(String name, double[]... rows) {
+    int[] offsets = new int[rows.length + 1];
+    boolean[] ok = new boolean[rows.length];
+    long total = 0;
+    for (int i = 0; i < rows.length; i++) {
+      ok[i] = rows[i] != null;
+      total += ok[i] ? rows[i].length : 0;
+      if (total > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException("column '" + name + "' holds more list items than a Java array can");
+      }
+      offsets[i + 1] = (int) total;
+    }
+    double[] values = new double[(int) total];
+    for (int i = 0; i < rows.length; i++) {
+      if (ok[i]) {
+        System.arraycopy(rows[i], 0, values, offsets[i], rows[i].length);
+      }
+    }
+    return new ListFloat64Column(name, offsets, values, ok);
+  }
+
+  /** Row {@code row} as a new array, or {@code null} where the row is null. */
+  public double[] get(int row) {
+    return valid[row] ? Arrays.copyOfRange(values, offsets[row], offsets[row + 1]) : null;
+  }
+
+  @Override
+  public ColumnType type() {
+    return ColumnType.LIST_FLOAT64;
+  }
+
+  @Override
+  public int length() {
+    return offsets.length - 1;
+  }
+
+  @Override
+  public boolean isNull(int row) {
+    return !valid[row];
+  }
+
+  @Override
+  public void emit(ValueSink sink, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (valid[i]) {
+        sink.float64List(values, offsets[i], offsets[i + 1]);
+      } else {
+        sink.nullList();
+      }
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ListFloat64Column o
+        && name.equals(o.name)
+        && Arrays.equals(valid, o.valid)
+        && Arrays.equals(offsets, o.offsets)
+        && Checks.sameBits(values, o.values);
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + Arrays.hashCode(offsets);
+  }
+
+  @Override
+  public String toString() {
+    return Checks.describe(this);
+  }
+}

@@ -1,0 +1,81 @@
+package io.github.artifactio.engine.column;
+
+/**
+ * A nullable column whose present rows are a 32-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type {@code {@link ColumnType#OPT_FLOAT32}}, nullable.
+ * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
+ */
+public record OptFloat32Column(String name, float[] values, boolean[] valid) implements Column {
+  public OptFloat32Column {
+    Checks.name(name);
+    java.util.Objects.requireNonNull(values, "values of column '" + name + "'");
+    Checks.validity(name, valid, values.length);
+  }
+
+  /** A column from boxed values, where {@code null} is a null row. */
+  public static OptFloat32Column of(String name, Float... values) {
+    float[] v = new float[values.length];
+    boolean[] ok = new boolean[values.length];
+    for (int i = 0; i < values.length; i++) {
+      ok[i] = values[i] != null;
+      if (ok[i]) {
+        v[i] = values[i];
+      }
+    }
+    return new OptFloat32Column(name, v, ok);
+  }
+
+  /** A column without nulls. */
+  public static OptFloat32Column allValid(String name, float[] values) {
+    return new OptFloat32Column(name, values, Checks.allValid(values.length));
+  }
+
+  /** The value of row {@code row}, or {@code null} where the row is null. */
+  public Float get(int row) {
+    return valid[row] ? values[row] : null;
+  }
+
+  @Override
+  public ColumnType type() {
+    return ColumnType.OPT_FLOAT32;
+  }
+
+  @Override
+  public int length() {
+    return values.length;
+  }
+
+  @Override
+  public boolean isNull(int row) {
+    return !valid[row];
+  }
+
+  @Override
+  public void emit(ValueSink sink, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (valid[i]) {
+        sink.float32(values[i]);
+      } else {
+        sink.nullValue();
+      }
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof OptFloat32Column o
+        && name.equals(o.name)
+        && values.length == o.values.length
+        && java.util.Arrays.equals(valid, o.valid)
+        && Checks.sameBitsWhereValid(values, o.values, valid);
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + java.util.Arrays.hashCode(valid);
+  }
+
+  @Override
+  public String toString() {
+    return Checks.describe(this);
+  }
+}

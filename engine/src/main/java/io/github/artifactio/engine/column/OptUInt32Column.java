@@ -1,0 +1,90 @@
+package io.github.artifactio.engine.column;
+
+/**
+ * A nullable column whose present rows are a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it with {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#OPT_UINT32}}, nullable.
+ * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
+ */
+public record OptUInt32Column(String name, int[] values, boolean[] valid) implements Column {
+  public OptUInt32Column {
+    Checks.name(name);
+    java.util.Objects.requireNonNull(values, "values of column '" + name + "'");
+    Checks.validity(name, valid, values.length);
+  }
+
+  /** A column from boxed values, where {@code null} is a null row. */
+  public static OptUInt32Column of(String name, Integer... values) {
+    int[] v = new int[values.length];
+    boolean[] ok = new boolean[values.length];
+    for (int i = 0; i < values.length; i++) {
+      ok[i] = values[i] != null;
+      if (ok[i]) {
+        v[i] = values[i];
+      }
+    }
+    return new OptUInt32Column(name, v, ok);
+  }
+
+  /** A column without nulls. */
+  public static OptUInt32Column allValid(String name, int[] values) {
+    return new OptUInt32Column(name, values, Checks.allValid(values.length));
+  }
+
+  /** The value of row {@code row}, or {@code null} where the row is null. */
+  public Integer get(int row) {
+    return valid[row] ? values[row] : null;
+  }
+
+  @Override
+  public ColumnType type() {
+    return ColumnType.OPT_UINT32;
+  }
+
+  @Override
+  public int length() {
+    return values.length;
+  }
+
+  @Override
+  public boolean isNull(int row) {
+    return !valid[row];
+  }
+
+  @Override
+  public void emit(ValueSink sink, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (valid[i]) {
+        sink.int32(values[i]);
+      } else {
+        sink.nullValue();
+      }
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof OptUInt32Column o
+        && name.equals(o.name)
+        && values.length == o.values.length
+        && java.util.Arrays.equals(valid, o.valid)
+        && sameWhereValid(o);
+  }
+
+  private boolean sameWhereValid(OptUInt32Column o) {
+    for (int i = 0; i < values.length; i++) {
+      if (valid[i] && values[i] != o.values[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + java.util.Arrays.hashCode(valid);
+  }
+
+  @Override
+  public String toString() {
+    return Checks.describe(this);
+  }
+}

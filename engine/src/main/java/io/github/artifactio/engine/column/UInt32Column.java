@@ -1,0 +1,55 @@
+package io.github.artifactio.engine.column;
+
+/** A required column whose every row is a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it with {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#UINT32}}, not nullable. */
+public record UInt32Column(String name, int[] values) implements Column {
+  public UInt32Column {
+    Checks.name(name);
+    java.util.Objects.requireNonNull(values, "values of column '" + name + "'");
+  }
+
+  public static UInt32Column of(String name, int... values) {
+    return new UInt32Column(name, values);
+  }
+
+  @Override
+  public ColumnType type() {
+    return ColumnType.UINT32;
+  }
+
+  @Override
+  public int length() {
+    return values.length;
+  }
+
+  @Override
+  public boolean isNull(int row) {
+    return false;
+  }
+
+  @Override
+  public int nullCount() {
+    return 0;
+  }
+
+  @Override
+  public void emit(ValueSink sink, int from, int to) {
+    for (int i = from; i < to; i++) {
+      sink.int32(values[i]);
+    }
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof UInt32Column o && name.equals(o.name) && java.util.Arrays.equals(values, o.values);
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + java.util.Arrays.hashCode(values);
+  }
+
+  @Override
+  public String toString() {
+    return Checks.describe(this);
+  }
+}

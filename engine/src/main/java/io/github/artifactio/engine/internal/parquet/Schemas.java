@@ -1,0 +1,359 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.ColumnType.Leaf;
+import io.github.artifactio.engine.column.ColumnType.Shape;
+import io.github.artifactio.engine.table.ColumnSpec;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Type.Repetition;
+import org.apache.parquet.schema.Types;
+
+/**
+ * The column model mapped to Parquet and Arrow schemas, both ways, as arrow-rs maps them: the message is named
+ * {@code arrow_schema}; a list is {@code <optional> group name (LIST) { repeated group list { optional <leaf> item; }
+ * }}; UInt32 is INT32 annotated INTEGER(32, unsigned); Utf8 is BYTE_ARRAY annotated STRING. The footer entry
+ * {@code ARROW:schema} carries what Parquet cannot say (UInt32 vs Int32 is in the annotation, LargeList vs List is
+ * not).
+ */
+public final class Schemas {
+  public static final String ARROW_SCHEMA_KEY = "ARROW:schema";
+  static final String MESSAGE_NAME = "arrow_schema";
+
+  private Schemas() {}
+
+  public static MessageType parquetSchema(List<Column> columns) {
+    List<Type> fields = new ArrayList<>(columns.size());
+    for (Column c : columns) {
+      fields.add(parquetType(c.name(), c.type()));
+    }
+    return new MessageType(MESSAGE_NAME, fields);
+  }
+
+  static Type parquetType(String name, ColumnType t) {
+    if (t.shape() == Shape.SCALAR) {
+      return leafType(name, t.leaf(), t.nullable() ? Repetition.OPTIONAL : Repetition.REQUIRED);
+    }
+    return Types.optionalGroup()
+        .as(LogicalTypeAnnotation.listType())
+        .addField(Types.repeatedGroup().addField(leafType("item", t.leaf(), Repetition.OPTIONAL)).named("list"))
+        .named(name);
+  }
+
+  private static Type leafType(String name, Leaf leaf, Repetition rep) {
+    switch (leaf) {
+      case INT64:
+        return Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
+      case INT32:
+        return Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
+      case UINT32:
+        return Types.primitive(PrimitiveTypeName.INT32, rep)
+            .as(LogicalTypeAnnotation.intType(32, false))
+            .named(name);
+      case FLOAT64:
+        return Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(name);
+      case FLOAT32:
+        return Types.primitive(PrimitiveTypeName.FLOAT, rep).named(name);
+      case BOOL:
+        return Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
+      default:
+        return Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType()).named(name);
+    }
+  }
+
+  public static Schema arrowSchema(List<Column> columns) {
+    List<Field> fields = new ArrayList<>(columns.size());
+    for (Column c : columns) {
+      fields.add(arrowField(c.name(), c.type()));
+    }
+    return new Schema(fields);
+  }
+
+  static Field arrowField(String name, ColumnType t) {
+    if (t.shape() == Shape.SCALAR) {
+      return new Field(name, new FieldType(t.nullable(), arrowLeaf(t.leaf()), null), null);
+    }
+    Field item = new Field("item", FieldType.nullable(arrowLeaf(t.leaf())), null);
+    ArrowType list = t.shape() == Shape.LIST ? ArrowType.List.INSTANCE : ArrowType.LargeList.INSTANCE;
+    return new Field(name, FieldType.nullable(list), List.of(item));
+  }
+
+  private static ArrowType arrowLeaf(Leaf leaf) {
+    switch (leaf) {
+      case INT64:
+        return new ArrowType.Int(64, true);
+      case INT32:
+        return new ArrowType.Int(32, true);
+      case UINT32:
+        return new ArrowType.Int(32, false);
+      case FLOAT64:
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      case FLOAT32:
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+      case BOOL:
+        return ArrowType.Bool.INSTANCE;
+      default:
+        return ArrowType.Utf8.INSTANCE;
+    }
+  }
+
+  /**
+   * The {@code ARROW:schema} value: the IPC-encapsulated schema message (continuation marker, length, flatbuffer),
+   * base64 with padding, as arrow-rs writes it. Arrow Java's {@code serializeAsMessage} needs no allocator and no
+   * {@code --add-opens}.
+   */
+  public static String encodeArrowSchema(Schema schema) {
+    return Base64.getEncoder().encodeToString(schema.serializeAsMessage());
+  }
+
+  /** Decodes an {@code ARROW:schema} value, with or without the continuation marker (older writers omit it). */
+  public static Schema decodeArrowSchema(String base64) {
+    byte[] bytes = Base64.getDecoder().decode(base64);
+    ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    if (bytes.length >= 4 && bb.getInt(0) != -1) {
+      // legacy framing: a bare length prefix; re-frame with the marker that deserializeMessage expects
+      ByteBuffer framed = ByteBuffer.allocate(bytes.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+      framed.putInt(-1).put(bytes).flip();
+      bb = framed;
+    }
+    return Schema.deserializeMessage(bb);
+  }
+
+  /** Describes a top-level field, from its Arrow field where the footer has one. */
+  static ColumnSpec spec(Type parquet, Field arrow) {
+    String parquetType = parquet.toString().trim();
+    ColumnType decoded = decodedKind(parquet, arrow);
+    String arrowName = arrow != null ? arrowName(arrow) : arrowNameFromParquet(parquet);
+    boolean nullable = arrow != null ? arrow.isNullable() : parquet.getRepetition() != Repetition.REQUIRED;
+    return new ColumnSpec(parquet.getName(), arrowName, nullable, parquetType, decoded);
+  }
+
+  /** The model kind a field decodes into, or null. The Arrow type decides where it says more than Parquet does. */
+  static ColumnType decodedKind(Type parquet, Field arrow) {
+    if (parquet.isPrimitive()) {
+      if (parquet.getRepetition() == Repetition.REPEATED) {
+        return null;
+      }
+      Leaf leaf = leafOf(parquet.asPrimitiveType());
+      if (leaf == null) {
+        return null;
+      }
+      if (arrow != null && !arrowAgrees(arrow.getType(), leaf)) {
+        return null;
+      }
+      return ColumnType.scalar(leaf, parquet.getRepetition() == Repetition.OPTIONAL);
+    }
+    PrimitiveType item = listItem(parquet.asGroupType());
+    if (item == null) {
+      return null;
+    }
+    Leaf leaf = leafOf(item);
+    if (leaf != Leaf.FLOAT32 && leaf != Leaf.FLOAT64) {
+      return null;
+    }
+    boolean large = arrow != null && arrow.getType() instanceof ArrowType.LargeList;
+    if (arrow != null && !(arrow.getType() instanceof ArrowType.List || large)) {
+      return null;
+    }
+    if (leaf == Leaf.FLOAT64) {
+      return ColumnType.LIST_FLOAT64;
+    }
+    return large ? ColumnType.LARGE_LIST_FLOAT32 : ColumnType.LIST_FLOAT32;
+  }
+
+  private static boolean arrowAgrees(ArrowType t, Leaf leaf) {
+    switch (leaf) {
+      case INT64:
+        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 64 && ((ArrowType.Int) t).getIsSigned();
+      case INT32:
+        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 32 && ((ArrowType.Int) t).getIsSigned();
+      case UINT32:
+        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 32 && !((ArrowType.Int) t).getIsSigned();
+      case FLOAT64:
+        return t instanceof ArrowType.FloatingPoint
+            && ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.DOUBLE;
+      case FLOAT32:
+        return t instanceof ArrowType.FloatingPoint
+            && ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.SINGLE;
+      case BOOL:
+        return t instanceof ArrowType.Bool;
+      default:
+        return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8;
+    }
+  }
+
+  /** The leaf of a one-level list (3-level LIST, 2-level legacy list, or a bare repeated group), or null. */
+  static PrimitiveType listItem(GroupType g) {
+    if (g.getFieldCount() != 1 || g.getRepetition() == Repetition.REPEATED) {
+      return null;
+    }
+    Type child = g.getType(0);
+    if (child.getRepetition() != Repetition.REPEATED) {
+      return null;
+    }
+    if (child.isPrimitive()) {
+      return child.asPrimitiveType();
+    }
+    GroupType list = child.asGroupType();
+    if (list.getFieldCount() != 1 || !list.getType(0).isPrimitive()) {
+      return null;
+    }
+    Type item = list.getType(0);
+    return item.getRepetition() == Repetition.REPEATED ? null : item.asPrimitiveType();
+  }
+
+  static Leaf leafOf(PrimitiveType p) {
+    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    switch (p.getPrimitiveTypeName()) {
+      case INT64:
+        if (a == null) {
+          return Leaf.INT64;
+        }
+        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation) {
+          LogicalTypeAnnotation.IntLogicalTypeAnnotation i = (LogicalTypeAnnotation.IntLogicalTypeAnnotation) a;
+          return i.getBitWidth() == 64 && i.isSigned() ? Leaf.INT64 : null;
+        }
+        return null;
+      case INT32:
+        if (a == null) {
+          return Leaf.INT32;
+        }
+        if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation) {
+          LogicalTypeAnnotation.IntLogicalTypeAnnotation i = (LogicalTypeAnnotation.IntLogicalTypeAnnotation) a;
+          if (i.getBitWidth() != 32) {
+            return null;
+          }
+          return i.isSigned() ? Leaf.INT32 : Leaf.UINT32;
+        }
+        return null;
+      case DOUBLE:
+        return a == null ? Leaf.FLOAT64 : null;
+      case FLOAT:
+        return a == null ? Leaf.FLOAT32 : null;
+      case BOOLEAN:
+        return Leaf.BOOL;
+      case BINARY:
+        return a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation ? Leaf.UTF8 : null;
+      default:
+        return null;
+    }
+  }
+
+  /** Arrow type names in the Rust engine's spelling for the model's types, Arrow Java's otherwise. */
+  static String arrowName(Field f) {
+    ArrowType t = f.getType();
+    if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+      String outer = t instanceof ArrowType.List ? "List" : "LargeList";
+      String inner = f.getChildren().isEmpty() ? "?" : arrowName(f.getChildren().get(0));
+      return outer + "(" + inner + ")";
+    }
+    if (t instanceof ArrowType.Int) {
+      ArrowType.Int i = (ArrowType.Int) t;
+      return (i.getIsSigned() ? "Int" : "UInt") + i.getBitWidth();
+    }
+    if (t instanceof ArrowType.FloatingPoint) {
+      switch (((ArrowType.FloatingPoint) t).getPrecision()) {
+        case HALF:
+          return "Float16";
+        case SINGLE:
+          return "Float32";
+        default:
+          return "Float64";
+      }
+    }
+    if (t instanceof ArrowType.Bool) {
+      return "Boolean";
+    }
+    if (t instanceof ArrowType.Utf8) {
+      return "Utf8";
+    }
+    if (t instanceof ArrowType.LargeUtf8) {
+      return "LargeUtf8";
+    }
+    if (t instanceof ArrowType.Utf8View) {
+      return "Utf8View";
+    }
+    return t.toString();
+  }
+
+  /** How an Arrow reader types a Parquet field when the file has no {@code ARROW:schema}. */
+  static String arrowNameFromParquet(Type parquet) {
+    if (parquet.isPrimitive()) {
+      PrimitiveType p = parquet.asPrimitiveType();
+      Leaf leaf = leafOf(p);
+      if (parquet.getRepetition() == Repetition.REPEATED) {
+        return "List(" + (leaf == null ? p.getPrimitiveTypeName().name() : leafArrowName(leaf)) + ")";
+      }
+      if (leaf != null) {
+        return leafArrowName(leaf);
+      }
+      LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+      return p.getPrimitiveTypeName().name() + (a == null ? "" : " (" + a + ")");
+    }
+    PrimitiveType item = listItem(parquet.asGroupType());
+    if (item != null) {
+      Leaf leaf = leafOf(item);
+      return "List(" + (leaf == null ? item.getPrimitiveTypeName().name() : leafArrowName(leaf)) + ")";
+    }
+    LogicalTypeAnnotation a = parquet.getLogicalTypeAnnotation();
+    return "Struct/group" + (a == null ? "" : " (" + a + ")");
+  }
+
+  private static String leafArrowName(Leaf leaf) {
+    switch (leaf) {
+      case INT64:
+        return "Int64";
+      case INT32:
+        return "Int32";
+      case UINT32:
+        return "UInt32";
+      case FLOAT64:
+        return "Float64";
+      case FLOAT32:
+        return "Float32";
+      case BOOL:
+        return "Boolean";
+      default:
+        return "Utf8";
+    }
+  }
+
+  /** The field specs of a file, in file order. */
+  static List<ColumnSpec> specs(MessageType schema, Schema arrow) {
+    List<ColumnSpec> out = new ArrayList<>(schema.getFieldCount());
+    for (Type t : schema.getFields()) {
+      Field f = null;
+      if (arrow != null) {
+        for (Field af : arrow.getFields()) {
+          if (af.getName().equals(t.getName())) {
+            f = af;
+            break;
+          }
+        }
+      }
+      out.add(spec(t, f));
+    }
+    return out;
+  }
+
+  /** Unused-import guard for static analysis: Map is part of the documented footer contract. */
+  static boolean hasArrowSchema(Map<String, String> kv) {
+    return kv.containsKey(ARROW_SCHEMA_KEY);
+  }
+}
