@@ -1,0 +1,98 @@
+package io.github.artifactio.engine.table;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TableFileTest {
+  @TempDir Path dir;
+
+  @Test
+  void the_footer_handle_describes_rows_columns_types_metadata_and_row_groups() {
+    Path p = dir.resolve("t.parquet");
+    List<Column> cols = Fixtures.everyKind(2500, 9);
+    TableWriter.writeTable(p, cols, WriteOptions.builder().rowGroupRows(1000).metadata("z.note", "last").metadata("a.note", "first").build());
+    TableFile f = TableFile.open(p);
+    assertEquals(2500, f.rows());
+    assertEquals(cols.stream().map(Column::name).toList(), f.columnNames());
+    assertArrayEquals(new long[] {1000, 1000, 500}, f.rowGroupRows());
+    assertEquals(List.of(0L, 1000L, 2000L), f.rowGroups().stream().map(RowGroupInfo::firstRow).toList());
+    assertTrue(f.rowGroups().get(0).compressedByteSize() > 0);
+    assertEquals(List.of("ARROW:schema", "a.note", "z.note"), List.copyOf(f.metadata().keySet()));
+    assertEquals("first", f.metadataValue("a.note").orElseThrow());
+    assertEquals(ColumnType.OPT_UTF8, f.column("opt_name").decodedAs());
+    assertEquals("UInt32", f.column("u32").arrowType());
+    assertEquals("LargeList(Float32)", f.column("big_trace").arrowType());
+  }
+
+  @Test
+  void the_arrow_schema_in_the_footer_gives_arrow_readers_our_exact_types() {
+    Path p = dir.resolve("t.parquet");
+    TableWriter.writeTable(p, Fixtures.everyKind(3, 1));
+    Schema s = TableFile.open(p).arrowSchema().orElseThrow();
+    assertEquals(new ArrowType.Int(32, false), s.findField("u32").getType());
+    assertEquals(ArrowType.LargeList.INSTANCE, s.findField("big_trace").getType());
+    assertEquals(ArrowType.List.INSTANCE, s.findField("trace").getType());
+    assertEquals("item", s.findField("trace").getChildren().get(0).getName());
+    assertTrue(s.findField("trace").getChildren().get(0).isNullable());
+    assertEquals(false, s.findField("i64").isNullable());
+    assertEquals(true, s.findField("opt_i64").isNullable());
+  }
+
+  @Test
+  void every_chunk_has_statistics_a_column_index_an_offset_index_and_snappy() {
+    Path p = dir.resolve("t.parquet");
+    TableWriter.writeTable(p, Fixtures.everyKind(5000, 2));
+    for (RowGroupInfo g : TableFile.open(p).rowGroups()) {
+      for (ColumnChunkInfo c : g.chunks()) {
+        assertEquals("SNAPPY", c.codec(), c.path());
+        assertTrue(c.hasOffsetIndex(), c.path());
+        assertTrue(c.hasColumnIndex(), c.path());
+        assertTrue(c.statistics().isPresent(), c.path());
+      }
+    }
+  }
+
+  @Test
+  void uncompressed_is_an_explicit_option() {
+    Path p = dir.resolve("t.parquet");
+    TableWriter.writeTable(p, Fixtures.everyKind(100, 2), WriteOptions.builder().codec(Codec.UNCOMPRESSED).build());
+    assertEquals("UNCOMPRESSED", TableFile.open(p).rowGroups().get(0).chunks().get(0).codec());
+    assertEquals(Fixtures.everyKind(100, 2).get(3), Table.read(p).column("f64"));
+  }
+
+  @Test
+  void a_missing_file_is_an_error_naming_it() {
+    Path p = dir.resolve("nope.parquet");
+    ArtifactException e = assertThrows(ArtifactException.class, () -> TableFile.open(p));
+    assertTrue(e.getMessage().startsWith("opening " + p + ": "), e.getMessage());
+  }
+
+  @Test
+  void a_file_that_is_not_parquet_is_an_error_naming_it() throws IOException {
+    Path p = dir.resolve("bad.parquet");
+    Files.writeString(p, "this is not a parquet file at all");
+    ArtifactException e = assertThrows(ArtifactException.class, () -> TableFile.open(p));
+    assertTrue(e.getMessage().startsWith("reading parquet footer " + p + ": "), e.getMessage());
+  }
+
+  @Test
+  void user_metadata_may_not_overwrite_the_arrow_schema() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> WriteOptions.builder().metadata("ARROW:schema", "x"));
+    assertEquals("the footer key 'ARROW:schema' is written by the engine", e.getMessage());
+  }
+}
