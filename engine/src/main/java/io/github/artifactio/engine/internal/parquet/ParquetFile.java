@@ -157,7 +157,23 @@ public final class ParquetFile {
 
   /** Reads the named columns (each must be of a supported kind) across every row group, in the order given. */
   public List<Column> read(List<ColumnSpec> projection) {
-    long total = rows();
+    return read(projection, Long.MAX_VALUE);
+  }
+
+  /**
+   * Reads the named columns from the leading row groups that hold at least {@code rowLimit} rows (whole row groups:
+   * {@code inspect} shows a head without decoding the rest of the file).
+   */
+  public List<Column> read(List<ColumnSpec> projection, long rowLimit) {
+    List<BlockMetaData> blocks = new ArrayList<>();
+    long total = 0;
+    for (BlockMetaData b : footer.getBlocks()) {
+      if (total >= rowLimit) {
+        break;
+      }
+      blocks.add(b);
+      total += b.getRowCount();
+    }
     if (total > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(
           path, path + " has " + total + " rows, more than a whole-column read into Java arrays holds");
@@ -173,7 +189,7 @@ public final class ParquetFile {
     for (int i = 0; i < projection.size(); i++) {
       ColumnDescriptor leaf = leaves.get(i);
       long values = 0;
-      for (BlockMetaData b : footer.getBlocks()) {
+      for (BlockMetaData b : blocks) {
         values += chunk(b, leaf).getValueCount();
       }
       decoders.add(LeafDecoder.create(projection.get(i), leaf, requested, (int) total, values));
@@ -183,7 +199,7 @@ public final class ParquetFile {
     try (ParquetFileReader reader = new ParquetFileReader(input, footer, options(false), input.newStream())) {
       reader.setRequestedSchema(requested);
       PageReadStore pages;
-      while ((pages = reader.readNextRowGroup()) != null) {
+      while (rowGroup < blocks.size() && (pages = reader.readNextRowGroup()) != null) {
         ColumnReadStoreImpl store =
             new ColumnReadStoreImpl(pages, NoOpConverters.forGroup(requested), requested, createdBy());
         for (column = 0; column < decoders.size(); column++) {

@@ -1,0 +1,77 @@
+package io.github.artifactio.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.table.Fixtures;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Proves two promises in separate JVMs whose classpath is exactly the engine's runtime classpath (what a stage that
+ * depends on the engine gets): a write and a read need no Hadoop jar, and the same columns give the same bytes in
+ * different JVMs (no timestamps, no hash-ordered maps in the footer).
+ */
+class RuntimeClasspathTest {
+  static final int ROWS = 9000;
+
+  @TempDir Path dir;
+
+  @Test
+  void the_runtime_classpath_has_no_hadoop_jar() throws IOException {
+    for (String entry : runtimeClasspath()) {
+      assertFalse(new File(entry).getName().startsWith("hadoop-"), entry);
+    }
+  }
+
+  @Test
+  void a_write_and_a_read_run_without_hadoop_and_two_jvms_write_the_same_bytes() throws Exception {
+    Path a = dir.resolve("a.parquet");
+    Path b = dir.resolve("b.parquet");
+    fork(a);
+    fork(b);
+    Path here = dir.resolve("here.parquet");
+    TableWriter.writeTable(
+        here, Fixtures.everyKind(ROWS, 2026), WriteOptions.builder().rowGroupRows(4000).metadata("k", "v").build());
+    byte[] bytes = Files.readAllBytes(a);
+    assertArrayEquals(bytes, Files.readAllBytes(b), "two JVMs");
+    assertArrayEquals(bytes, Files.readAllBytes(here), "a forked JVM and this one");
+  }
+
+  private static List<String> runtimeClasspath() throws IOException {
+    String file = System.getProperty("artifactio.runtimeClasspathFile");
+    assertTrue(file != null, "surefire sets artifactio.runtimeClasspathFile");
+    String cp = Files.readString(Path.of(file), StandardCharsets.UTF_8).trim();
+    return Arrays.asList(cp.split(File.pathSeparator));
+  }
+
+  private void fork(Path out) throws Exception {
+    List<String> cp = new ArrayList<>(runtimeClasspath());
+    cp.add(System.getProperty("artifactio.classesDir"));
+    cp.add(System.getProperty("artifactio.testClassesDir"));
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p =
+        new ProcessBuilder(
+                java, "-cp", String.join(File.pathSeparator, cp), ForkedWriteMain.class.getName(), out.toString(),
+                Integer.toString(ROWS))
+            .redirectErrorStream(true)
+            .start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "forked JVM finished");
+    assertEquals(0, p.exitValue(), output);
+    assertTrue(output.contains("ok " + ROWS), output);
+  }
+}
