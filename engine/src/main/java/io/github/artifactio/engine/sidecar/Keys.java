@@ -37,7 +37,7 @@ final class Keys {
     return Integer.compare(a.length() - i, b.length() - j);
   }
 
-  /** {@link #sortedCopy} for JSON values: a Java {@code null} value stands for JSON {@code null}; values are deep-copied. */
+  /** {@link #sortedCopy} for JSON values: a Java {@code null} value is JSON {@code null}; values are deep-copied. */
   static SortedMap<String, JsonNode> sortedNodes(Map<String, ? extends JsonNode> source, String what) {
     TreeMap<String, JsonNode> out = new TreeMap<>(ORDER);
     if (source != null) {
