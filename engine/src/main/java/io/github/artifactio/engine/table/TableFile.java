@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.table;
 
+import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnNotFoundException;
+import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
 import java.nio.file.Path;
 import java.util.List;
@@ -77,6 +79,15 @@ public final class TableFile {
 
   public Optional<String> metadataValue(String key) {
     return Optional.ofNullable(file.metadata().get(key));
+  }
+
+  /** The schema identifier the writer recorded in the footer, empty when it recorded none. */
+  public Optional<SchemaId> schemaId() {
+    try {
+      return SchemaId.fromFooter(file.metadata());
+    } catch (IllegalArgumentException e) {
+      throw new ArtifactException(path(), "reading parquet footer " + path() + ": " + e.getMessage(), e);
+    }
   }
 
   /** The footer's {@code created_by}: which library wrote the file. */

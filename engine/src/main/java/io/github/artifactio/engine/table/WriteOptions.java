@@ -1,7 +1,9 @@
 package io.github.artifactio.engine.table;
 
 import java.util.Collections;
+import io.github.artifactio.engine.sidecar.SchemaId;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -51,6 +53,11 @@ public final class WriteOptions {
     return rowGroupRows;
   }
 
+  /** The schema identifier recorded in the footer, if one was given. */
+  public Optional<SchemaId> schema() {
+    return SchemaId.fromFooter(metadata);
+  }
+
   /** Footer key-value metadata, sorted by key (the footer is written in this order, so bytes are deterministic). */
   public SortedMap<String, String> metadata() {
     return metadata;
@@ -98,6 +105,16 @@ public final class WriteOptions {
         throw new IllegalArgumentException("the footer key '" + ARROW_SCHEMA_KEY + "' is written by the engine");
       }
       metadata.put(key, value);
+      return this;
+    }
+
+    /**
+     * Records the artifact's schema identifier in the footer ({@link SchemaId#FOOTER_KEY_NAME},
+     * {@link SchemaId#FOOTER_KEY_VERSION}), so a reader can check it before decoding a page.
+     */
+    public Builder schema(SchemaId id) {
+      Objects.requireNonNull(id, "schema id");
+      id.toFooter().forEach(this::metadata);
       return this;
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.sidecar.SchemaRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,18 @@ class TableFileTest {
     TableWriter.writeTable(p, Fixtures.everyKind(100, 2), WriteOptions.builder().codec(Codec.UNCOMPRESSED).build());
     assertEquals("UNCOMPRESSED", TableFile.open(p).rowGroups().get(0).chunks().get(0).codec());
     assertEquals(Fixtures.everyKind(100, 2).get(3), Table.read(p).column("f64"));
+  }
+
+  @Test
+  void a_schema_identifier_given_to_the_writer_is_recorded_in_the_footer() {
+    Path p = dir.resolve("t.parquet");
+    TableWriter.writeTable(p, Fixtures.everyKind(3, 1), WriteOptions.builder().schema(SchemaRegistry.Upstream.PEPTIDES).build());
+    TableFile f = TableFile.open(p);
+    assertEquals(SchemaRegistry.Upstream.PEPTIDES, f.schemaId().orElseThrow());
+    assertEquals("peptides", f.metadataValue("artifact_io.schema_name").orElseThrow());
+    Path q = dir.resolve("q.parquet");
+    TableWriter.writeTable(q, Fixtures.everyKind(3, 1));
+    assertTrue(TableFile.open(q).schemaId().isEmpty());
   }
 
   @Test

@@ -3,10 +3,12 @@ package io.github.artifactio.engine.internal.io;
 import io.github.artifactio.engine.ArtifactException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -67,18 +69,25 @@ public final class AtomicFile implements AutoCloseable {
     return published;
   }
 
-  /** Renames the temporary file into place, replacing any previous file at the destination. */
+  /**
+   * Makes the temporary file durable, renames it into place (replacing any previous file at the destination), and
+   * makes the rename durable: after a crash the destination holds the old file or the whole new one.
+   */
   public void publish() {
     if (published) {
       throw new IllegalStateException("already published: " + destination);
     }
     try {
+      try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+        ch.force(true);
+      }
       try {
         Files.move(temporary, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, destination, StandardCopyOption.REPLACE_EXISTING);
       }
       published = true;
+      syncFolder(destination.getParent());
     } catch (IOException e) {
       deleteQuietly(temporary);
       throw new ArtifactException(destination, "publishing " + temporary + " -> " + destination + ": " + e, e);
@@ -90,6 +99,18 @@ public final class AtomicFile implements AutoCloseable {
   public void close() {
     if (!published) {
       deleteQuietly(temporary);
+    }
+  }
+
+  /** Linux needs the folder synced for a rename to survive a crash; where a folder cannot be opened, skip it. */
+  private static void syncFolder(Path folder) {
+    if (folder == null) {
+      return;
+    }
+    try (FileChannel ch = FileChannel.open(folder, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException | UnsupportedOperationException ignored) {
+      // not every platform opens folders; the rename itself is still atomic
     }
   }
 
