@@ -1,0 +1,68 @@
+package io.github.artifactio.engine.internal.blake3;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Chooses the back end once per JVM: the Vector API one when {@code jdk.incubator.vector} is in the boot layer (the JVM
+ * was started with {@code --add-modules jdk.incubator.vector}) and the CPU has 256-bit vectors, else the scalar one.
+ *
+ * <p>The vector class is only ever named as a string: without the module, loading it would fail with
+ * {@code NoClassDefFoundError}, so it must never be linked from here. Both back ends give the same digests.
+ */
+public final class Backends {
+  private static final String VECTOR_CLASS = "io.github.artifactio.engine.internal.blake3.VectorChunkHasher";
+
+  private static final Supplier<ChunkHasher> VECTOR = loadVector();
+  private static final String BEST_NAME = VECTOR != null ? VECTOR.get().name() : ScalarChunkHasher.NAME;
+
+  /** A new instance of the best back end available in this JVM. */
+  public static ChunkHasher best() {
+    return VECTOR != null ? VECTOR.get() : new ScalarChunkHasher();
+  }
+
+  /** The name of the back end {@link #best()} returns: {@code "vector-256"} or {@code "scalar"}. */
+  public static String bestName() {
+    return BEST_NAME;
+  }
+
+  /** The scalar back end, always available (for tests and benchmarks that compare back ends). */
+  public static ChunkHasher scalar() {
+    return new ScalarChunkHasher();
+  }
+
+  /** A factory of the vector back end, when this JVM can run it. */
+  public static Optional<Supplier<ChunkHasher>> vector() {
+    return Optional.ofNullable(VECTOR);
+  }
+
+  private static Supplier<ChunkHasher> loadVector() {
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+      return null;
+    }
+    try {
+      Class<?> type = Class.forName(VECTOR_CLASS, true, Backends.class.getClassLoader());
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      MethodHandle supported = lookup.findStatic(type, "supported", MethodType.methodType(boolean.class));
+      if (!(boolean) supported.invoke()) {
+        return null;
+      }
+      MethodHandle create = lookup.findConstructor(type, MethodType.methodType(void.class));
+      return () -> {
+        try {
+          return (ChunkHasher) create.invoke();
+        } catch (Throwable e) {
+          throw new IllegalStateException("creating the vector BLAKE3 back end", e);
+        }
+      };
+    } catch (Throwable e) {
+      // LinkageError or a reflective failure: the scalar back end gives the same digests, only slower
+      return null;
+    }
+  }
+
+  private Backends() {}
+}

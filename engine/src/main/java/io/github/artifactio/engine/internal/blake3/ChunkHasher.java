@@ -1,0 +1,18 @@
+package io.github.artifactio.engine.internal.blake3;
+
+/**
+ * A back end: turns runs of whole 1024-byte chunks into their chaining values. Everything else of BLAKE3 (partial
+ * chunks, parents, the root) is rare enough to stay scalar, so this is the only operation a back end provides.
+ *
+ * <p>Instances hold scratch space and are not thread-safe; every hasher owns one (see {@link Backends}).
+ */
+public interface ChunkHasher {
+  /**
+   * Hashes {@code count} full chunks {@code in[off..off+count*1024)}, the first with chunk counter {@code counter},
+   * none of them a root, writing chunk {@code i}'s 8-word chaining value to {@code cvs[cvsOff+8*i..)}.
+   */
+  void hashChunks(byte[] in, int off, int count, long counter, int[] cvs, int cvsOff);
+
+  /** The back end's name as {@code Blake3.backend()} reports it. */
+  String name();
+}

@@ -1,0 +1,69 @@
+package io.github.artifactio.engine.internal.blake3;
+
+/**
+ * The stack of subtree chaining values waiting for their right sibling, in BLAKE3's merge rule: after the n-th leaf is
+ * pushed, merge the top two entries once per trailing zero bit of n. Leaves are chunks in a {@link TreeHasher} and
+ * 1 MiB spans in {@link SubtreeParallel}; both give the same tree because spans are aligned complete subtrees.
+ */
+final class CvStack {
+  /** 2^54 leaves of 1 KiB exceed any 64-bit length; one more slot holds the entry being merged. */
+  private static final int MAX_DEPTH = 55;
+
+  private final int[] words = new int[MAX_DEPTH * 8];
+  private int depth;
+  private long leaves;
+
+  /** Pushes a leaf's chaining value {@code src[off..off+8)}; its right neighbour is known to exist. */
+  void push(int[] src, int off) {
+    System.arraycopy(src, off, words, depth * 8, 8);
+    long n = ++leaves;
+    while ((n & 1) == 0) {
+      // merged eagerly: a merged pair cannot be the root, because another leaf is known to follow
+      Output.parent(words, (depth - 1) * 8, words, depth * 8).chainingValue(words, (depth - 1) * 8);
+      depth--;
+      n >>>= 1;
+    }
+    depth++;
+  }
+
+  /** Folds the stack into {@code last}, the rightmost node, giving the tree's root node (not yet compressed). */
+  Output fold(Output last) {
+    Output out = last;
+    int[] right = new int[8];
+    for (int d = depth - 1; d >= 0; d--) {
+      out.chainingValue(right, 0);
+      out = Output.parent(words, d * 8, right, 0);
+    }
+    return out;
+  }
+
+  /** Folds the stack onto a rightmost chaining value (at least one entry must be on the stack). */
+  Output fold(int[] lastCv, int off) {
+    Output out = Output.parent(words, (depth - 1) * 8, lastCv, off);
+    int[] right = new int[8];
+    for (int d = depth - 2; d >= 0; d--) {
+      out.chainingValue(right, 0);
+      out = Output.parent(words, d * 8, right, 0);
+    }
+    return out;
+  }
+
+  int depth() {
+    return depth;
+  }
+
+  long leaves() {
+    return leaves;
+  }
+
+  void clear() {
+    depth = 0;
+    leaves = 0;
+  }
+
+  void copyFrom(CvStack other) {
+    System.arraycopy(other.words, 0, words, 0, other.depth * 8);
+    depth = other.depth;
+    leaves = other.leaves;
+  }
+}

@@ -1,0 +1,123 @@
+package io.github.artifactio.engine.internal.blake3;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Incremental BLAKE3 (hash mode) over a {@link ChunkHasher} back end.
+ *
+ * <p>Input is fed to the back end in groups of eight whole chunks (8 KiB) so that the vector back end always gets
+ * full groups: whole groups are hashed straight from the caller's array, anything else is staged in an 8 KiB buffer
+ * until a group is complete. The last bytes (1..8192 of them) always stay staged, because the final chunk must be
+ * finished differently (it or its ancestors carry the ROOT flag). The design notes measured 0.84 instead of 1.0 GB/s
+ * for 64 KiB writes when each write's last partial group fell back to scalar; staging to the group boundary avoids it.
+ *
+ * <p>Also hashes one aligned span of a larger input with a chunk counter offset, for {@link SubtreeParallel}.
+ */
+public final class TreeHasher {
+  static final int GROUP_CHUNKS = 8;
+  static final int GROUP_LEN = GROUP_CHUNKS * Compress.CHUNK_LEN;
+  /** Groups hashed per back-end call from the caller's array: amortises the call, bounds the CV scratch. */
+  private static final int BATCH_GROUPS = 8;
+
+  private final ChunkHasher backend;
+  private final byte[] staged = new byte[GROUP_LEN];
+  private final int[] cvs = new int[BATCH_GROUPS * GROUP_CHUNKS * 8];
+  private final CvStack stack = new CvStack();
+  private int stagedLen;
+  private long firstChunk;
+  private long count;
+
+  public TreeHasher(ChunkHasher backend) {
+    this.backend = backend;
+  }
+
+  /** Starts over for a subtree whose first chunk has global index {@code firstChunk} (0 for a whole input). */
+  public void reset(long firstChunk) {
+    this.firstChunk = firstChunk;
+    stack.clear();
+    stagedLen = 0;
+    count = 0;
+  }
+
+  public String backendName() {
+    return backend.name();
+  }
+
+  /** Bytes hashed so far. */
+  public long count() {
+    return count;
+  }
+
+  public void update(byte[] in, int off, int len) {
+    java.util.Objects.checkFromIndexSize(off, len, in.length);
+    count += len;
+    while (len > 0) {
+      if (stagedLen == GROUP_LEN) {
+        // more input exists, so the staged group holds no final chunk
+        hashChunks(staged, 0, GROUP_CHUNKS);
+        stagedLen = 0;
+      }
+      if (stagedLen == 0 && len > GROUP_LEN) {
+        // whole groups straight from the caller's array, holding back at least one byte
+        int groups = Math.min((len - 1) / GROUP_LEN, BATCH_GROUPS);
+        hashChunks(in, off, groups * GROUP_CHUNKS);
+        off += groups * GROUP_LEN;
+        len -= groups * GROUP_LEN;
+        continue;
+      }
+      int take = Math.min(GROUP_LEN - stagedLen, len);
+      System.arraycopy(in, off, staged, stagedLen, take);
+      stagedLen += take;
+      off += take;
+      len -= take;
+    }
+  }
+
+  /** Hashes the remaining bytes of {@code in}; heap buffers are read in place, direct ones copied in slices. */
+  public void update(ByteBuffer in) {
+    if (in.hasArray()) {
+      update(in.array(), in.arrayOffset() + in.position(), in.remaining());
+      in.position(in.limit());
+      return;
+    }
+    byte[] slice = new byte[Math.min(in.remaining(), 16 * GROUP_LEN)];
+    while (in.hasRemaining()) {
+      int n = Math.min(slice.length, in.remaining());
+      in.get(slice, 0, n);
+      update(slice, 0, n);
+    }
+  }
+
+  /**
+   * The root node of everything hashed so far (or, for a span, the span's top node). Leaves this hasher unchanged, so
+   * it can be called at any point and hashing can go on.
+   */
+  public Output finish() {
+    CvStack tree = new CvStack();
+    tree.copyFrom(stack);
+    int fullBefore = stagedLen == 0 ? 0 : (stagedLen - 1) / Compress.CHUNK_LEN;
+    long counter = firstChunk + tree.leaves();
+    if (fullBefore > 0) {
+      int[] chunkCvs = new int[fullBefore * 8];
+      backend.hashChunks(staged, 0, fullBefore, counter, chunkCvs, 0);
+      for (int i = 0; i < fullBefore; i++) {
+        tree.push(chunkCvs, i * 8);
+      }
+    }
+    int lastOff = fullBefore * Compress.CHUNK_LEN;
+    Output last = Output.chunk(staged, lastOff, stagedLen - lastOff, counter + fullBefore);
+    return tree.fold(last);
+  }
+
+  /** The 8-word chaining value of the subtree hashed since {@link #reset}: a span's contribution to the tree. */
+  public void subtreeCv(int[] dst, int off) {
+    finish().chainingValue(dst, off);
+  }
+
+  private void hashChunks(byte[] in, int off, int chunks) {
+    backend.hashChunks(in, off, chunks, firstChunk + stack.leaves(), cvs, 0);
+    for (int i = 0; i < chunks; i++) {
+      stack.push(cvs, i * 8);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package io.github.artifactio.engine.hash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.artifactio.engine.internal.blake3.Backends;
+import io.github.artifactio.engine.internal.blake3.ChunkHasher;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** Which back end runs, and that the vector one gives the scalar digests. */
+class Blake3BackendTest {
+  /** Set only by the surefire execution that adds jdk.incubator.vector (engine/pom.xml, id blake3-vector). */
+  private static final boolean EXPECT_VECTOR = Boolean.getBoolean("artifactio.blake3.expectVector");
+
+  @Test
+  void the_backend_is_vector_exactly_when_the_vector_module_is_loaded() {
+    boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+    if (EXPECT_VECTOR) {
+      assertEquals(true, module, "the vector test run must add jdk.incubator.vector");
+      assertEquals("vector-256", Blake3.backend());
+    } else if (!module) {
+      assertEquals("scalar", Blake3.backend());
+    }
+    assertEquals(Blake3.backend(), Blake3.newHasher().backend());
+  }
+
+  @Test
+  void the_vector_backend_equals_the_scalar_one_at_every_chunk_count_and_counter() {
+    Optional<Supplier<ChunkHasher>> vector = Backends.vector();
+    assumeTrue(vector.isPresent() || EXPECT_VECTOR, "no Vector API in this JVM");
+    ChunkHasher fast = vector.orElseThrow().get();
+    ChunkHasher scalar = Backends.scalar();
+    byte[] input = TestInputs.random(11, 40 * 1024);
+    // chunk counts around the 8-lane group, offsets that are not aligned, counters that cross 2^32
+    long[] counters = {0, 5, (1L << 32) - 3, (1L << 40) + 1};
+    for (int count = 1; count <= 33; count++) {
+      for (long counter : counters) {
+        int[] expected = new int[count * 8];
+        int[] actual = new int[count * 8];
+        scalar.hashChunks(input, 3, count, counter, expected, 0);
+        fast.hashChunks(input, 3, count, counter, actual, 0);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, count + " chunks at counter " + counter);
+      }
+    }
+  }
+
+  @Test
+  void the_vector_and_scalar_hashers_give_the_same_digest_of_large_inputs() {
+    Optional<Supplier<ChunkHasher>> vector = Backends.vector();
+    assumeTrue(vector.isPresent() || EXPECT_VECTOR, "no Vector API in this JVM");
+    for (int len : new int[] {8191, 8192, 8193, 65536, 65537, 3 * (1 << 20) + 100}) {
+      byte[] input = TestInputs.random(len, len);
+      ContentHash scalar = TestInputs.hasher(Backends::scalar).update(input).digest();
+      ContentHash fast = TestInputs.hasher(vector.orElseThrow()).update(input).digest();
+      assertEquals(scalar, fast, "length " + len);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package io.github.artifactio.engine.hash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.artifactio.engine.ArtifactException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class Blake3FileErrorTest {
+  @Test
+  void a_missing_file_is_an_artifact_exception_naming_the_file(@TempDir Path dir) {
+    Path missing = dir.resolve("missing.parquet");
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing));
+    assertEquals("hashing " + missing + ": java.nio.file.NoSuchFileException: " + missing, e.getMessage());
+    assertEquals(Optional.of(missing), e.file());
+    assertEquals(NoSuchFileException.class, e.getCause().getClass());
+  }
+
+  @Test
+  void a_missing_file_hashed_in_parallel_is_the_same_artifact_exception(@TempDir Path dir) {
+    Path missing = dir.resolve("missing.parquet");
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing, pool));
+      assertEquals("hashing " + missing + ": java.nio.file.NoSuchFileException: " + missing, e.getMessage());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void a_folder_is_an_artifact_exception_naming_it(@TempDir Path dir) {
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(dir));
+    assertEquals(Optional.of(dir), e.file());
+    assertEquals(true, e.getMessage().startsWith("hashing " + dir + ": java.io.IOException"), e.getMessage());
+  }
+}
