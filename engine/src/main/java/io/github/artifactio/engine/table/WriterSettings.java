@@ -32,6 +32,15 @@ public record WriterSettings(
     dictionaryLimits = java.util.Collections.unmodifiableMap(new TreeMap<>(dictionaryLimits));
   }
 
+  /** The settings as a JSON tree, for a report ({@code report.withExtra(ArtifactReport.WRITER, ...)}). */
+  public com.fasterxml.jackson.databind.JsonNode toJsonNode() {
+    try {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(toJson());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("writer settings JSON did not parse: " + toJson(), e);
+    }
+  }
+
   /** Compact JSON with sorted keys: the footer value and the report's {@code writer} object. */
   public String toJson() {
     StringBuilder b = new StringBuilder("{");
