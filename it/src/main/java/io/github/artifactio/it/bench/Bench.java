@@ -17,6 +17,7 @@ public final class Bench {
   private static Map<String, Run> runs() {
     Map<String, Run> runs = new TreeMap<>();
     runs.put("timing", TimingBench::run);
+    runs.put("write", WriteBench::run);
     return runs;
   }
 

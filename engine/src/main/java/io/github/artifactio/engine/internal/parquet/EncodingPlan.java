@@ -70,8 +70,7 @@ final class EncodingPlan {
   }
 
   /** The plan for one float column from its sampled rows (the held chunks, in order). */
-  static LeafPlan plan(List<Column> sample, int cap) {
-    ColumnType type = sample.get(0).type();
+  static LeafPlan plan(List<Column> sample, ColumnType type, int cap) {
     long rows = 0;
     long count = 0;
     for (Column c : sample) {

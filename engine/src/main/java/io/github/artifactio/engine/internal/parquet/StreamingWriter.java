@@ -258,7 +258,7 @@ public final class StreamingWriter implements AutoCloseable {
       for (List<Column> chunk : held) {
         sample.add(chunk.get(i));
       }
-      plan.add(EncodingPlan.plan(sample, config.rowGroupCap()));
+      plan.add(EncodingPlan.plan(sample, types.get(i), config.rowGroupCap()));
     }
     createEncoders(plan);
     state = State.WRITING;
