@@ -154,7 +154,14 @@ public class Blake3Bench {
     guard(failures, "vector-1t", vector1t, MIN_VECTOR_1T);
     guard(failures, "scalar-2t", scalar2t, MIN_SCALAR_2T);
     if (!failures.isEmpty()) {
-      throw new IllegalStateException("BLAKE3 throughput regression: " + String.join("; ", failures));
+      // still a failure when the machine was saturated (a second thread has no core to run on then), but say so,
+      // so that the reader knows to re-run on a quieter machine before hunting a regression
+      double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+      int cpus = Runtime.getRuntime().availableProcessors();
+      String context = load > cpus
+          ? String.format(Locale.ROOT, " (load average %.2f on %d processors: other work saturated the machine)", load, cpus)
+          : "";
+      throw new IllegalStateException("BLAKE3 throughput regression: " + String.join("; ", failures) + context);
     }
   }
 
