@@ -13,7 +13,10 @@ import jdk.incubator.vector.VectorSpecies;
  * stores four {@link IntVector}s, so no vector value lives across a loop iteration and C2 can keep every one of them
  * in a register. Shapes that failed and must not come back: rounds unrolled into one method (over the huge-method
  * limit, never compiled), {@code lanewise(ROR)} (not intrinsified on 17; rotations are shifts + or here),
- * register-renaming loops, and the 512-bit species.
+ * register-renaming loops, and the 512-bit species. Found here as well: any IntVector outside {@link #g}, or a helper
+ * method taking one, gets boxed once C2's inlining budget runs out (3.6 bytes allocated per byte hashed), so the
+ * rest of the block loop is plain int code. {@link #g} is also just over the 325-byte inline limit, so it is
+ * compiled as its own unit instead of being inlined (partially) into {@link #round}.
  *
  * <p>Only {@link Backends} names this class, by reflection, and only when {@code jdk.incubator.vector} is in the boot
  * layer: a JVM without the module never links it.
