@@ -18,6 +18,7 @@ public final class Bench {
     Map<String, Run> runs = new TreeMap<>();
     runs.put("timing", TimingBench::run);
     runs.put("write", WriteBench::run);
+    runs.put("blake3", Blake3Bench::run);
     return runs;
   }
 
