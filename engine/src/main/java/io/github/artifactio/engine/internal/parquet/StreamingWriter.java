@@ -275,7 +275,10 @@ public final class StreamingWriter implements AutoCloseable {
       int take = Math.min(config.rowGroupRows() - groupRows, to - from);
       int a = from;
       int b = from + take;
-      runner.run(encoders.length, i -> encoders[i].encode(chunk.get(i), a, b));
+      // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
+      // which bytes a column gets, only when
+      int[] order = heaviestFirst(chunk, a, b);
+      runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
       groupRows += take;
       rows += take;
       from = b;
@@ -283,6 +286,22 @@ public final class StreamingWriter implements AutoCloseable {
         flushRowGroup();
       }
     }
+  }
+
+  /** Column indexes by decreasing work estimate: the bytes of values (and list or string payload) to encode. */
+  static int[] heaviestFirst(List<Column> chunk, int from, int to) {
+    int n = chunk.size();
+    long[] keyed = new long[n];
+    for (int i = 0; i < n; i++) {
+      long w = Math.min(Columns.workEstimate(chunk.get(i), from, to), (1L << 40) - 1);
+      keyed[i] = (w << 20) | (n - 1 - i); // ties keep schema order
+    }
+    java.util.Arrays.sort(keyed);
+    int[] order = new int[n];
+    for (int k = 0; k < n; k++) {
+      order[k] = n - 1 - (int) (keyed[n - 1 - k] & ((1 << 20) - 1));
+    }
+    return order;
   }
 
   private void flushRowGroup() {
