@@ -27,6 +27,12 @@ public final class Bench {
       throw new IllegalArgumentException("usage: Bench NAME OUT_DIR");
     }
     Map<String, Run> runs = runs();
+    // which engine this run measures: the reactor's build, not whatever another build last installed
+    for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+      if (entry.contains("artifact-io") || entry.contains("/engine/")) {
+        System.out.println("bench classpath: " + entry);
+      }
+    }
     Run run = runs.get(args[0]);
     if (run == null) {
       throw new IllegalArgumentException("unknown benchmark '" + args[0] + "'; known: " + runs.keySet());

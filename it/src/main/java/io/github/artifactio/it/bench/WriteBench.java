@@ -74,7 +74,7 @@ public final class WriteBench {
       }
     }
     Path memOut = outDir.resolve("write-memory.tsv");
-    fork(MemoryFork.class, "64m", memOut.toString(), outDir.resolve("write-scratch").toString());
+    fork(MemoryFork.class, "128m", memOut.toString(), outDir.resolve("write-scratch").toString());
     String[] mem = Files.readString(memOut).trim().split("\t");
 
     double duck = median(times.get("duckdb-1t"));
@@ -96,7 +96,7 @@ public final class WriteBench {
         median(times.get("engine-1t-hashed")) / oneThread);
     System.out.printf(Locale.ROOT, "engine-1t / duckdb-1t = %.2f (target <= 1.00)%n", oneThread / duck);
     System.out.printf(Locale.ROOT,
-        "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx64m: peak live heap %.1f MB; largest row group"
+        "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
             + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
         Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
         Long.parseLong(mem[3]) / 1e6);
@@ -108,12 +108,37 @@ public final class WriteBench {
             mem[0], mem[1], mem[2], mem[3]));
   }
 
+  private static String frozenClasspath;
+
+  /**
+   * This run's classpath with the project's own jars copied aside once: a rebuild of the tree while the forks run
+   * (a long benchmark on a shared machine) must not change the code a later fork measures.
+   */
+  static synchronized String classpath() throws IOException {
+    if (frozenClasspath == null) {
+      Path dir = Files.createTempDirectory("artifact-io-bench-cp");
+      List<String> out = new ArrayList<>();
+      for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+        Path p = Path.of(entry);
+        if (entry.contains("artifact-io") && Files.isRegularFile(p)) {
+          Path copy = dir.resolve(p.getFileName());
+          Files.copy(p, copy);
+          out.add(copy.toString());
+        } else {
+          out.add(entry);
+        }
+      }
+      frozenClasspath = String.join(java.io.File.pathSeparator, out);
+    }
+    return frozenClasspath;
+  }
+
   static void fork(Class<?> main, String heap, String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(classpath());
     cmd.add(main.getName());
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd).inheritIO().start();
@@ -181,7 +206,7 @@ public final class WriteBench {
 
   /**
    * A chunked, capped write under a small heap (the 2,000,000-row table takes some 175 MB as arrays; the fork gets
-   * {@code -Xmx64m}): its live heap, measured after a full GC before each chunk is made, plus the chunk itself.
+   * {@code -Xmx128m}): its live heap, measured after a full GC before each chunk is made, plus the chunk itself.
    */
   public static final class MemoryFork {
     public static void main(String[] args) throws Exception {

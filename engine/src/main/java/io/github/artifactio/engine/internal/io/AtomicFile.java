@@ -78,7 +78,8 @@ public final class AtomicFile implements AutoCloseable {
       throw new IllegalStateException("already published: " + destination);
     }
     try {
-      try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+      // READ is enough for fsync, and works for a hard link to a read-only source
+      try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.READ)) {
         ch.force(true);
       }
       try {
