@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
@@ -40,6 +41,9 @@ abstract class AbstractCheckMojo extends AbstractMojo {
 
   @Parameter(defaultValue = "${plugin}", readonly = true)
   protected PluginDescriptor plugin;
+
+  @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+  protected MojoExecution execution;
 
   /** The folder whose files are checked. Default: the project's build directory ({@code target}). */
   @Parameter(property = "artifact-io.directory")
@@ -130,8 +134,9 @@ abstract class AbstractCheckMojo extends AbstractMojo {
     }
     Path out = buildDirectory().resolve("artifact-io");
     List<Reports.Run> runs = runs();
-    runs.removeIf(r -> r.outcome().goal().equals(goal()));
-    runs.add(new Reports.Run(outcome, threshold));
+    String id = execution == null ? "default-cli" : execution.getExecutionId();
+    runs.removeIf(r -> r.outcome().goal().equals(goal()) && r.execution().equals(id));
+    runs.add(new Reports.Run(outcome, threshold, id));
     try {
       Reports.writeJson(out.resolve("validation.json"), runs, pluginVersion());
       Reports.writeJunit(out.resolve("TEST-artifact-io.xml"), runs);

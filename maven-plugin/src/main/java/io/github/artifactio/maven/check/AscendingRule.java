@@ -23,11 +23,17 @@ public final class AscendingRule implements Rule {
   private final Severity severity;
   private final List<String> columns;
   private final boolean strict;
+  private final boolean declared;
 
-  public AscendingRule(Severity severity, List<String> columns, boolean strict) {
+  /**
+   * @param declared whether this rule also verifies the sort orders the footer declares: true for the POM's (or the
+   *     default) {@code ascending}, false for one a contract adds, so that a declaration is verified once per file
+   */
+  public AscendingRule(Severity severity, List<String> columns, boolean strict, boolean declared) {
     this.severity = severity;
     this.columns = List.copyOf(columns);
     this.strict = strict;
+    this.declared = declared;
   }
 
   @Override
@@ -42,7 +48,7 @@ public final class AscendingRule implements Rule {
 
   @Override
   public String fingerprint() {
-    return id() + "{severity=" + severity + ",columns=" + columns + ",strict=" + strict + "}";
+    return id() + "{severity=" + severity + ",columns=" + columns + ",strict=" + strict + ",declared=" + declared + "}";
   }
 
   @Override
@@ -83,9 +89,9 @@ public final class AscendingRule implements Rule {
           : ": " + o.breaks + " inversions, " + o.nulls + " nulls, " + o.nans + " NaN"));
     }
     try {
-      String declared = checkDeclared(f, findings);
-      if (declared != null) {
-        observed.add(declared);
+      String orders = declared ? checkDeclared(f, findings) : null;
+      if (orders != null) {
+        observed.add(orders);
       }
     } catch (ArtifactException e) {
       undetermined = "declared order: not readable: " + e.getMessage();

@@ -182,6 +182,9 @@ public final class ParquetValidator {
         observed.add(r.observed());
       }
     }
+    if (observed.size() > 1) {
+      observed.remove("no declared sort order"); // the default ascending's answer says nothing next to a real one
+    }
     return new RuleResult(first.file(), first.rule(), severity, status, String.join("; ", observed), findings);
   }
 

@@ -31,9 +31,10 @@ import java.util.Map;
  *   "passed": false,                         // no run has a finding that reaches its fail_on
  *   "summary": {"files": 2, "results": 8, "pass": 6, "warn": 0, "fail": 1, "undetermined": 1, "findings": 1,
  *               "cached_files": 0, "files_opened": 6, "bytes_read": 40960, "bytes_hashed": 32768},
- *   "runs": [{"goal": "validate", "fail_on": "ERROR", "passed": false, "summary": {...as above, this goal...}}],
+ *   "runs": [{"goal": "validate", "execution": "default", "fail_on": "ERROR", "passed": false,
+ *             "summary": {...as above, this execution...}}],
  *   "results": [
- *     {"goal": "validate", "file": "libs/precursors.parquet", "rule": "codec", "severity": "ERROR", "status": "FAIL",
+ *     {"goal": "validate", "execution": "default", "file": "libs/precursors.parquet", "rule": "codec", "severity": "ERROR", "status": "FAIL",
  *      "observed": "ZSTD",
  *      "findings": [{"rule": "codec", "severity": "ERROR", "file": "libs/precursors.parquet",
  *                    "column": "precursor_mz", "row_group": 0, "row": null, "count": 1,
@@ -43,8 +44,8 @@ import java.util.Map;
  * }
  * }</pre>
  *
- * <p>{@code runs} lists the goals that ran on the project in this build ({@code validate}, {@code verify-manifest});
- * a second goal rewrites the file with both.
+ * <p>{@code runs} lists the goal executions that ran on the project in this build ({@code validate},
+ * {@code verify-manifest}, each execution id once); a later execution rewrites the file with all of them.
  *
  * <p><b>{@code TEST-artifact-io.xml}</b>: JUnit XML, one {@code testsuite} per goal, one {@code testcase} per file and rule
  * ({@code classname} the file, {@code name} the rule): FAIL is a {@code failure}, UNDETERMINED is {@code skipped},
@@ -104,7 +105,11 @@ public final class Reports {
   }
 
   /** A goal's outcome with the threshold it was judged by: one entry of a report. */
-  public record Run(Outcome outcome, Severity failOn) {
+  public record Run(Outcome outcome, Severity failOn, String execution) {
+    public Run(Outcome outcome, Severity failOn) {
+      this(outcome, failOn, "default");
+    }
+
     public boolean passed() {
       return outcome.failing(failOn).isEmpty();
     }
@@ -125,6 +130,7 @@ public final class Reports {
       Outcome o = run.outcome();
       ObjectNode r = rs.addObject();
       r.put("goal", o.goal());
+      r.put("execution", run.execution());
       r.put("fail_on", run.failOn() == null ? "NONE" : run.failOn().name());
       r.put("passed", run.passed());
       long[] v = {o.files().size(), o.results().size(), o.count(Status.PASS), o.count(Status.WARN),
@@ -137,6 +143,7 @@ public final class Reports {
       for (RuleResult x : o.results()) {
         ObjectNode n = JSON.createObjectNode();
         n.put("goal", o.goal());
+        n.put("execution", run.execution());
         n.setAll(json(x));
         a.add(n);
       }
@@ -164,7 +171,8 @@ public final class Reports {
     StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     for (Run run : runs) {
       Outcome o = run.outcome();
-      b.append("<testsuite name=\"artifact-io:").append(xml(o.goal())).append("\" tests=\"")
+      b.append("<testsuite name=\"artifact-io:").append(xml(o.goal())).append("@").append(xml(run.execution()))
+          .append("\" tests=\"")
           .append(o.results().size()).append("\" failures=\"").append(o.count(Status.FAIL))
           .append("\" errors=\"0\" skipped=\"").append(o.count(Status.UNDETERMINED)).append("\" time=\"0\">\n");
       for (RuleResult r : o.results()) {

@@ -55,7 +55,7 @@ public final class ValidationPlan {
     List<Entry> entries = new ArrayList<>();
     Set<String> configured = new TreeSet<>();
     for (CheckConfig c : checks == null ? List.<CheckConfig>of() : checks) {
-      Rule r = rule(c, "check " + c);
+      Rule r = rule(c, "check " + c, false);
       configured.add(id(c.getRule(), "check " + c));
       if (r != null) {
         entries.addAll(expand(r, c, "**"));
@@ -63,7 +63,7 @@ public final class ValidationPlan {
     }
     for (String d : DEFAULTS) {
       if (!configured.contains(d)) {
-        entries.add(new Entry("**", rule(new CheckConfig(d), "default")));
+        entries.add(new Entry("**", rule(new CheckConfig(d), "default", false)));
       }
     }
     for (Contract k : contracts) {
@@ -71,7 +71,7 @@ public final class ValidationPlan {
         entries.add(new Entry(k.files(), new ContractRule(Severity.ERROR, k)));
       }
       for (CheckConfig c : k.checks()) {
-        Rule r = rule(c, "contract '" + k.name() + "'");
+        Rule r = rule(c, "contract '" + k.name() + "'", true);
         if (r != null) {
           entries.addAll(expand(r, c, k.files()));
         }
@@ -113,7 +113,7 @@ public final class ValidationPlan {
   }
 
   /** The rule a check configures, or null when its severity is OFF. */
-  static Rule rule(CheckConfig c, String where) {
+  static Rule rule(CheckConfig c, String where, boolean fromContract) {
     String id = id(c.getRule(), where);
     Severity s = Severity.parse(sev(c), where);
     if (s == Severity.OFF) {
@@ -134,7 +134,7 @@ public final class ValidationPlan {
       case RuleIds.CONTIGUOUS_IDS:
         return new ContiguousIdsRule(s, cols);
       case RuleIds.ASCENDING:
-        return new AscendingRule(s, cols, Boolean.TRUE.equals(c.getStrict()));
+        return new AscendingRule(s, cols, Boolean.TRUE.equals(c.getStrict()), !fromContract);
       case RuleIds.REFERENCES:
         if (cols.isEmpty()) {
           throw new ConfigurationException("rule 'references' has no column: name it in <columns>");

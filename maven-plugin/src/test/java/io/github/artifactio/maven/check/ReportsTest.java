@@ -62,7 +62,7 @@ class ReportsTest {
     Path p = dir.resolve("TEST-artifact-io.xml");
     Reports.writeJunit(p, List.of(new Reports.Run(outcome(), Severity.ERROR)));
     String xml = Files.readString(p);
-    assertTrue(xml.contains("<testsuite name=\"artifact-io:validate\" tests=\"3\" failures=\"1\" errors=\"0\""
+    assertTrue(xml.contains("<testsuite name=\"artifact-io:validate@default\" tests=\"3\" failures=\"1\" errors=\"0\""
         + " skipped=\"1\""), xml);
     assertTrue(xml.contains("<testcase classname=\"z.parquet\" name=\"codec\" time=\"0\">\n    <failure message=\""
         + "[codec] z.parquet, column 'mz', row group 0: compressed with ZSTD"), xml);
