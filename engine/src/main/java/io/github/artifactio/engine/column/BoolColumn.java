@@ -32,6 +32,11 @@ public record BoolColumn(String name, boolean[] values) implements Column {
   }
 
   @Override
+  public BoolColumn slice(int from, int to) {
+    return new BoolColumn(name, java.util.Arrays.copyOfRange(values, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.bool(values[i]);

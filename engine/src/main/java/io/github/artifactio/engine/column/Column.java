@@ -48,6 +48,9 @@ public sealed interface Column
     return n;
   }
 
+  /** A copy of rows {@code [from, to)}: new arrays, so the copy outlives a caller's reuse of its own. */
+  Column slice(int from, int to);
+
   /** Hands rows {@code [from, to)} to {@code sink}, one call per row. */
   void emit(ValueSink sink, int from, int to);
 }

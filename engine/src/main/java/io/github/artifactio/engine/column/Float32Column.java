@@ -32,6 +32,11 @@ public record Float32Column(String name, float[] values) implements Column {
   }
 
   @Override
+  public Float32Column slice(int from, int to) {
+    return new Float32Column(name, java.util.Arrays.copyOfRange(values, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.float32(values[i]);

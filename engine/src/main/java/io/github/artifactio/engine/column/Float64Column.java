@@ -32,6 +32,11 @@ public record Float64Column(String name, double[] values) implements Column {
   }
 
   @Override
+  public Float64Column slice(int from, int to) {
+    return new Float64Column(name, java.util.Arrays.copyOfRange(values, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.float64(values[i]);

@@ -32,6 +32,11 @@ public record Int32Column(String name, int[] values) implements Column {
   }
 
   @Override
+  public Int32Column slice(int from, int to) {
+    return new Int32Column(name, java.util.Arrays.copyOfRange(values, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.int32(values[i]);

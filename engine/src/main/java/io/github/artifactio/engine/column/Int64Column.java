@@ -32,6 +32,11 @@ public record Int64Column(String name, long[] values) implements Column {
   }
 
   @Override
+  public Int64Column slice(int from, int to) {
+    return new Int64Column(name, java.util.Arrays.copyOfRange(values, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.int64(values[i]);

@@ -59,6 +59,17 @@ public record LargeListFloat32Column(String name, long[] offsets, float[] values
   }
 
   @Override
+  public LargeListFloat32Column slice(int from, int to) {
+    long base = offsets[from];
+    long[] o = new long[to - from + 1];
+    for (int i = 0; i < o.length; i++) {
+      o[i] = offsets[from + i] - base;
+    }
+    return new LargeListFloat32Column(
+        name, o, Arrays.copyOfRange(values, (int) base, (int) offsets[to]), Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

@@ -59,6 +59,17 @@ public record ListFloat64Column(String name, int[] offsets, double[] values, boo
   }
 
   @Override
+  public ListFloat64Column slice(int from, int to) {
+    int base = offsets[from];
+    int[] o = new int[to - from + 1];
+    for (int i = 0; i < o.length; i++) {
+      o[i] = offsets[from + i] - base;
+    }
+    return new ListFloat64Column(
+        name, o, Arrays.copyOfRange(values, base, offsets[to]), Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

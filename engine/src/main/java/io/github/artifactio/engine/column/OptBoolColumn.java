@@ -50,6 +50,12 @@ public record OptBoolColumn(String name, boolean[] values, boolean[] valid) impl
   }
 
   @Override
+  public OptBoolColumn slice(int from, int to) {
+    return new OptBoolColumn(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

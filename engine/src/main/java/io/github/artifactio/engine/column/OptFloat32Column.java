@@ -50,6 +50,12 @@ public record OptFloat32Column(String name, float[] values, boolean[] valid) imp
   }
 
   @Override
+  public OptFloat32Column slice(int from, int to) {
+    return new OptFloat32Column(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

@@ -50,6 +50,12 @@ public record OptFloat64Column(String name, double[] values, boolean[] valid) im
   }
 
   @Override
+  public OptFloat64Column slice(int from, int to) {
+    return new OptFloat64Column(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

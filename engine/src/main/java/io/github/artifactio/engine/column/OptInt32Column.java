@@ -50,6 +50,12 @@ public record OptInt32Column(String name, int[] values, boolean[] valid) impleme
   }
 
   @Override
+  public OptInt32Column slice(int from, int to) {
+    return new OptInt32Column(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

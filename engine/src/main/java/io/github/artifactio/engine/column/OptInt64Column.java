@@ -50,6 +50,12 @@ public record OptInt64Column(String name, long[] values, boolean[] valid) implem
   }
 
   @Override
+  public OptInt64Column slice(int from, int to) {
+    return new OptInt64Column(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

@@ -50,6 +50,12 @@ public record OptUInt32Column(String name, int[] values, boolean[] valid) implem
   }
 
   @Override
+  public OptUInt32Column slice(int from, int to) {
+    return new OptUInt32Column(
+        name, java.util.Arrays.copyOfRange(values, from, to), java.util.Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

@@ -59,6 +59,16 @@ public record OptUtf8Column(String name, byte[] data, int[] offsets, boolean[] v
   }
 
   @Override
+  public OptUtf8Column slice(int from, int to) {
+    int base = offsets[from];
+    int[] o = new int[to - from + 1];
+    for (int i = 0; i < o.length; i++) {
+      o[i] = offsets[from + i] - base;
+    }
+    return new OptUtf8Column(name, Arrays.copyOfRange(data, base, offsets[to]), o, Arrays.copyOfRange(valid, from, to));
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       if (valid[i]) {

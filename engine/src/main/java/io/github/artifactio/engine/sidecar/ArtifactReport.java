@@ -114,6 +114,21 @@ public record ArtifactReport(
     return new SchemaId(schemaName, schemaVersion);
   }
 
+  /** The field upstream lacks, in which a Java writer records the settings that shaped the artifact's bytes. */
+  public static final String WRITER = "writer";
+
+  /**
+   * This report with one more top-level field after the known ones (for example {@link #WRITER}: the writer's
+   * settings, so a changed content hash can be explained). The Rust engine reads such a report and ignores the field.
+   */
+  public ArtifactReport withExtra(String key, JsonNode value) {
+    java.util.SortedMap<String, JsonNode> more = new java.util.TreeMap<>(extra);
+    more.put(key, value);
+    return new ArtifactReport(
+        logicalName, schemaName, schemaVersion, stage, rows, contentHash, params, stats, modelIdentity, elapsedMs,
+        more);
+  }
+
   /** {@code <artifact>.report.json} beside the artifact, as upstream's {@code format!("{path}.report.json")}. */
   public static Path sidecarPathFor(Path artifact) {
     Path name = artifact.getFileName();

@@ -1,40 +1,63 @@
 package io.github.artifactio.engine.table;
 
-import java.util.Collections;
 import io.github.artifactio.engine.sidecar.SchemaId;
+import java.util.Collections;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Everything that changes the bytes a writer produces, in one immutable value (never read from the environment), so
- * that a report can record it and a changed content hash can be explained. Defaults are the Rust engine's uncapped
- * writer's: SNAPPY, row groups of at most 1,048,576 rows, data pages cut at 20,000 rows or 1 MiB, dictionaries up to
- * 1 MiB, statistics, column and offset indexes, and page CRC32 checksums.
+ * that the footer and the report can record it and a changed content hash can be explained ({@link WriterSettings}).
+ *
+ * <p>Two layouts, as in the Rust engine:
+ *
+ * <ul>
+ *   <li><b>uncapped</b> (the default): row groups of at most {@value #DEFAULT_ROW_GROUP_ROWS} rows, data pages cut at
+ *       {@value #DEFAULT_PAGE_ROWS} rows or 1 MiB, dictionaries up to 1 MiB;
+ *   <li><b>capped</b> ({@link Builder#rowGroupRows(int)}): row groups of exactly {@code n} rows (the last one shorter),
+ *       data pages cut by size with a row limit of {@code min(n, 131072)}, so a scalar column of a 65,536-row group is
+ *       one page; and float dictionaries planned from the first {@code ceil(n/4)} rows ({@link Builder#floatPlan}).
+ * </ul>
+ *
+ * Both write SNAPPY by default, statistics, column and offset indexes and page CRC32 checksums.
  */
 public final class WriteOptions {
   /** The row-group row limit of the uncapped writers (parquet-rs's default). */
   public static final int DEFAULT_ROW_GROUP_ROWS = 1 << 20;
   /** The data page row limit of the uncapped writers (parquet-rs's default). */
   public static final int DEFAULT_PAGE_ROWS = 20_000;
+  /** The most rows a capped writer puts in a data page; pages end earlier at {@link #DEFAULT_PAGE_BYTES}. */
+  public static final int MAX_CAPPED_PAGE_ROWS = 1 << 17;
   /** The data page size limit. */
   public static final int DEFAULT_PAGE_BYTES = 1 << 20;
   /** The dictionary page size limit; past it a column falls back to PLAIN. */
   public static final int DEFAULT_DICTIONARY_PAGE_BYTES = 1 << 20;
   /** Keys the engine writes itself, which user metadata may not use. */
   public static final String ARROW_SCHEMA_KEY = "ARROW:schema";
+  /** The footer key under which the writer records its {@link WriterSettings}. */
+  public static final String WRITER_SETTINGS_KEY = "artifact_io.writer";
 
   private static final WriteOptions DEFAULTS = builder().build();
 
   private final Codec codec;
-  private final int rowGroupRows;
+  private final Integer rowGroupCap;
+  private final boolean floatPlan;
+  private final SortedSet<String> plainColumns;
   private final SortedMap<String, String> metadata;
+  private final boolean contentHash;
 
   private WriteOptions(Builder b) {
     this.codec = b.codec;
-    this.rowGroupRows = b.rowGroupRows;
+    this.rowGroupCap = b.rowGroupCap;
+    this.floatPlan = b.floatPlan;
+    this.plainColumns = Collections.unmodifiableSortedSet(new TreeSet<>(b.plainColumns));
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
+    this.contentHash = b.contentHash;
   }
 
   public static WriteOptions defaults() {
@@ -49,8 +72,34 @@ public final class WriteOptions {
     return codec;
   }
 
+  /** The row-group cap of a capped writer; empty for the uncapped layout. */
+  public OptionalInt rowGroupCap() {
+    return rowGroupCap == null ? OptionalInt.empty() : OptionalInt.of(rowGroupCap);
+  }
+
+  /** The most rows a row group holds. */
   public int rowGroupRows() {
-    return rowGroupRows;
+    return rowGroupCap == null ? DEFAULT_ROW_GROUP_ROWS : rowGroupCap;
+  }
+
+  /** The data page row limit: 20,000 uncapped, {@code min(cap, 131072)} capped. */
+  public int pageRows() {
+    return rowGroupCap == null ? DEFAULT_PAGE_ROWS : Math.min(rowGroupCap, MAX_CAPPED_PAGE_ROWS);
+  }
+
+  /** Whether a capped writer plans its float encodings from its first rows (uncapped writers never plan). */
+  public boolean floatPlan() {
+    return floatPlan;
+  }
+
+  /** Columns written without any dictionary, whatever the plan says. */
+  public SortedSet<String> plainColumns() {
+    return plainColumns;
+  }
+
+  /** Whether the writer hashes the bytes it writes (blake3), for {@link TableWriter#finishHashed()}. */
+  public boolean contentHash() {
+    return contentHash;
   }
 
   /** The schema identifier recorded in the footer, if one was given. */
@@ -65,21 +114,29 @@ public final class WriteOptions {
 
   /** A builder holding these options. */
   public Builder toBuilder() {
-    Builder b = new Builder().codec(codec).rowGroupRows(rowGroupRows);
+    Builder b = new Builder().codec(codec).floatPlan(floatPlan);
+    b.rowGroupCap = rowGroupCap;
+    b.plainColumns.addAll(plainColumns);
     b.metadata.putAll(metadata);
+    b.contentHash = contentHash;
     return b;
   }
 
   @Override
   public String toString() {
-    return "WriteOptions[codec=" + codec + ", rowGroupRows=" + rowGroupRows + ", metadata=" + metadata.keySet() + "]";
+    return "WriteOptions[codec=" + codec + ", rowGroupCap=" + (rowGroupCap == null ? "none" : rowGroupCap)
+        + ", floatPlan=" + floatPlan + ", plainColumns=" + plainColumns + ", metadata=" + metadata.keySet()
+        + ", contentHash=" + contentHash + "]";
   }
 
   /** Builds {@link WriteOptions}; every setter validates its argument and names the bad value. */
   public static final class Builder {
     private Codec codec = Codec.SNAPPY;
-    private int rowGroupRows = DEFAULT_ROW_GROUP_ROWS;
+    private Integer rowGroupCap;
+    private boolean floatPlan = true;
+    private final SortedSet<String> plainColumns = new TreeSet<>();
     private final SortedMap<String, String> metadata = new TreeMap<>();
+    private boolean contentHash;
 
     private Builder() {}
 
@@ -88,12 +145,33 @@ public final class WriteOptions {
       return this;
     }
 
-    /** The most rows a row group holds (the last one may hold fewer). */
+    /** Makes this a capped writer: row groups of exactly {@code rows} rows, the last one shorter. */
     public Builder rowGroupRows(int rows) {
       if (rows < 1) {
         throw new IllegalArgumentException("rowGroupRows must be at least 1 but was " + rows);
       }
-      this.rowGroupRows = rows;
+      this.rowGroupCap = rows;
+      return this;
+    }
+
+    /** Turns the float-encoding plan of capped writers on (the default) or off. */
+    public Builder floatPlan(boolean on) {
+      this.floatPlan = on;
+      return this;
+    }
+
+    /**
+     * Writes column {@code name} without a dictionary for any leaf under it. An unknown name is an error when the
+     * writer opens (at its first chunk).
+     */
+    public Builder plainColumn(String name) {
+      plainColumns.add(Objects.requireNonNull(name, "plain column name"));
+      return this;
+    }
+
+    /** Hashes the written bytes (blake3) as they are written; read the digest from {@link Written#contentHash()}. */
+    public Builder contentHash() {
+      this.contentHash = true;
       return this;
     }
 
@@ -101,8 +179,8 @@ public final class WriteOptions {
     public Builder metadata(String key, String value) {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(value, "value of metadata key '" + key + "'");
-      if (key.equals(ARROW_SCHEMA_KEY)) {
-        throw new IllegalArgumentException("the footer key '" + ARROW_SCHEMA_KEY + "' is written by the engine");
+      if (key.equals(ARROW_SCHEMA_KEY) || key.equals(WRITER_SETTINGS_KEY)) {
+        throw new IllegalArgumentException("the footer key '" + key + "' is written by the engine");
       }
       metadata.put(key, value);
       return this;

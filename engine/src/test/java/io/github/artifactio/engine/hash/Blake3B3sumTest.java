@@ -39,10 +39,10 @@ class Blake3B3sumTest {
   @Test
   void every_backend_agrees_with_b3sum_on_the_recorded_inputs() {
     for (Supplier<ChunkHasher> backend : TestInputs.backends()) {
-      for (Object[] input : TestInputs.B3SUM_INPUTS) {
-        byte[] bytes = TestInputs.random((Long) input[1], (Integer) input[2]);
+      for (TestInputs.Input input : TestInputs.B3SUM_INPUTS) {
+        byte[] bytes = input.bytes();
         Blake3Hasher hasher = TestInputs.hasher(backend).update(bytes, 0, bytes.length);
-        assertEquals(EXPECTED.get((String) input[0]), hasher.digest(), hasher.backend() + ", " + input[0]);
+        assertEquals(EXPECTED.get(input.name()), hasher.digest(), hasher.backend() + ", " + input.name());
       }
     }
   }
@@ -51,10 +51,10 @@ class Blake3B3sumTest {
   void serial_and_parallel_file_hashes_agree_with_b3sum(@TempDir Path dir) throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      for (Object[] input : TestInputs.B3SUM_INPUTS) {
-        Path file = dir.resolve((String) input[0]);
-        Files.write(file, TestInputs.random((Long) input[1], (Integer) input[2]));
-        ContentHash expected = EXPECTED.get((String) input[0]);
+      for (TestInputs.Input input : TestInputs.B3SUM_INPUTS) {
+        Path file = dir.resolve(input.name());
+        Files.write(file, input.bytes());
+        ContentHash expected = EXPECTED.get(input.name());
         assertEquals(expected, Blake3.hashFile(file), "serial " + file);
         assertEquals(expected, Blake3.hashFile(file, pool), "parallel " + file);
       }

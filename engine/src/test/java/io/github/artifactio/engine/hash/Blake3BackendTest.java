@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.hash;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.artifactio.engine.internal.blake3.Backends;
@@ -18,7 +20,7 @@ class Blake3BackendTest {
   void the_backend_is_vector_exactly_when_the_vector_module_is_loaded() {
     boolean module = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
     if (EXPECT_VECTOR) {
-      assertEquals(true, module, "the vector test run must add jdk.incubator.vector");
+      assertTrue(module, "the vector test run must add jdk.incubator.vector");
       assertEquals("vector-256", Blake3.backend());
     } else if (!module) {
       assertEquals("scalar", Blake3.backend());
@@ -41,7 +43,7 @@ class Blake3BackendTest {
         int[] actual = new int[count * 8];
         scalar.hashChunks(input, 3, count, counter, expected, 0);
         fast.hashChunks(input, 3, count, counter, actual, 0);
-        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual, count + " chunks at counter " + counter);
+        assertArrayEquals(expected, actual, count + " chunks at counter " + counter);
       }
     }
   }

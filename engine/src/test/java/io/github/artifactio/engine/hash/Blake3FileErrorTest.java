@@ -2,6 +2,7 @@ package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
 import java.nio.file.NoSuchFileException;
@@ -38,6 +39,6 @@ class Blake3FileErrorTest {
   void a_folder_is_an_artifact_exception_naming_it(@TempDir Path dir) {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(dir));
     assertEquals(Optional.of(dir), e.file());
-    assertEquals(true, e.getMessage().startsWith("hashing " + dir + ": java.io.IOException"), e.getMessage());
+    assertTrue(e.getMessage().startsWith("hashing " + dir + ": java.io.IOException"), e.getMessage());
   }
 }

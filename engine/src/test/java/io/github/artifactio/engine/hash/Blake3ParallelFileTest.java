@@ -64,4 +64,14 @@ class Blake3ParallelFileTest {
       pool.shutdown();
     }
   }
+
+  @Test
+  void an_executor_that_rejects_the_work_leaves_it_to_the_calling_thread(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("input");
+    byte[] bytes = TestInputs.random(9, 3 * MIB + 11);
+    Files.write(file, bytes);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    pool.shutdown();
+    assertEquals(Blake3.hashBytes(bytes), Blake3.hashFile(file, pool));
+  }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -58,7 +59,7 @@ class Blake3TestVectorsTest {
     for (Supplier<ChunkHasher> backend : TestInputs.backends()) {
       for (Case c : cases) {
         byte[] input = TestInputs.pattern(c.len());
-        ContentHash expected = ContentHash.of(java.util.Arrays.copyOf(c.xof(), 32));
+        ContentHash expected = ContentHash.of(Arrays.copyOf(c.xof(), 32));
         Blake3Hasher hasher = TestInputs.hasher(backend).update(input, 0, input.length);
         assertEquals(expected, hasher.digest(), hasher.backend() + ", length " + c.len());
       }

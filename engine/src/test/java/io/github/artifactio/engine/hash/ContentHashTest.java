@@ -18,7 +18,7 @@ class ContentHashTest {
 
   @Test
   void upper_case_short_long_and_non_hex_strings_are_rejected() {
-    assertThrows(IllegalArgumentException.class, () -> new ContentHash(EMPTY.toUpperCase()));
+    assertThrows(IllegalArgumentException.class, () -> new ContentHash(EMPTY.toUpperCase(java.util.Locale.ROOT)));
     assertThrows(IllegalArgumentException.class, () -> new ContentHash(EMPTY.substring(1)));
     assertThrows(IllegalArgumentException.class, () -> new ContentHash(EMPTY + "0"));
     assertThrows(IllegalArgumentException.class, () -> new ContentHash(EMPTY.substring(1) + "g"));

@@ -11,12 +11,19 @@ import java.util.function.Supplier;
 
 /** Deterministic test inputs and the back ends to run them on. */
 final class TestInputs {
-  /** The b3sum reference inputs: name, seed, length. Regenerate the files with {@link #main}. */
-  static final List<Object[]> B3SUM_INPUTS = List.of(
-      new Object[] {"empty.bin", 1L, 0},
-      new Object[] {"random-1MiB.bin", 2L, 1 << 20},
-      new Object[] {"random-1MiB+12345.bin", 3L, (1 << 20) + 12345},
-      new Object[] {"random-3MiB+1.bin", 4L, 3 * (1 << 20) + 1});
+  /** An input hashed by b3sum: the file name it had, and how to regenerate its bytes. */
+  record Input(String name, long seed, int length) {
+    byte[] bytes() {
+      return random(seed, length);
+    }
+  }
+
+  /** The b3sum reference inputs (b3sum-digests.txt). Regenerate the files with {@link #main}. */
+  static final List<Input> B3SUM_INPUTS = List.of(
+      new Input("empty.bin", 1, 0),
+      new Input("random-1MiB.bin", 2, 1 << 20),
+      new Input("random-1MiB+12345.bin", 3, (1 << 20) + 12345),
+      new Input("random-3MiB+1.bin", 4, 3 * (1 << 20) + 1));
 
   /**
    * {@code len} pseudo-random bytes from SplitMix64 with the given seed, each 64-bit output little-endian. Written out
@@ -63,8 +70,8 @@ final class TestInputs {
   public static void main(String[] args) throws IOException {
     Path dir = Path.of(args[0]);
     Files.createDirectories(dir);
-    for (Object[] input : B3SUM_INPUTS) {
-      Files.write(dir.resolve((String) input[0]), random((Long) input[1], (Integer) input[2]));
+    for (Input input : B3SUM_INPUTS) {
+      Files.write(dir.resolve(input.name()), input.bytes());
     }
   }
 

@@ -32,7 +32,7 @@ class TableFileTest {
     assertArrayEquals(new long[] {1000, 1000, 500}, f.rowGroupRows());
     assertEquals(List.of(0L, 1000L, 2000L), f.rowGroups().stream().map(RowGroupInfo::firstRow).toList());
     assertTrue(f.rowGroups().get(0).compressedByteSize() > 0);
-    assertEquals(List.of("ARROW:schema", "a.note", "z.note"), List.copyOf(f.metadata().keySet()));
+    assertEquals(List.of("ARROW:schema", "a.note", "artifact_io.writer", "z.note"), List.copyOf(f.metadata().keySet()));
     assertEquals("first", f.metadataValue("a.note").orElseThrow());
     assertEquals(ColumnType.OPT_UTF8, f.column("opt_name").decodedAs());
     assertEquals("UInt32", f.column("u32").arrowType());

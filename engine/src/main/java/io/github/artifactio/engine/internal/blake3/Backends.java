@@ -1,8 +1,6 @@
 package io.github.artifactio.engine.internal.blake3;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -45,21 +43,20 @@ public final class Backends {
     }
     try {
       Class<?> type = Class.forName(VECTOR_CLASS, true, Backends.class.getClassLoader());
-      MethodHandles.Lookup lookup = MethodHandles.lookup();
-      MethodHandle supported = lookup.findStatic(type, "supported", MethodType.methodType(boolean.class));
-      if (!(boolean) supported.invoke()) {
+      if (!(Boolean) type.getDeclaredMethod("supported").invoke(null)) {
         return null;
       }
-      MethodHandle create = lookup.findConstructor(type, MethodType.methodType(void.class));
+      Constructor<?> constructor = type.getDeclaredConstructor();
+      constructor.newInstance(); // fail here, once, rather than in the first hasher
       return () -> {
         try {
-          return (ChunkHasher) create.invoke();
-        } catch (Throwable e) {
+          return (ChunkHasher) constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
           throw new IllegalStateException("creating the vector BLAKE3 back end", e);
         }
       };
-    } catch (Throwable e) {
-      // LinkageError or a reflective failure: the scalar back end gives the same digests, only slower
+    } catch (LinkageError | ReflectiveOperationException e) {
+      // the module is there but the back end cannot run: the scalar one gives the same digests, only slower
       return null;
     }
   }

@@ -10,6 +10,8 @@ final class CvStack {
   private static final int MAX_DEPTH = 55;
 
   private final int[] words = new int[MAX_DEPTH * 8];
+  /** The 64-byte parent block, reused: a merge happens about once per chunk and should not allocate. */
+  private final byte[] block = new byte[Compress.BLOCK_LEN];
   private int depth;
   private long leaves;
 
@@ -19,7 +21,9 @@ final class CvStack {
     long n = ++leaves;
     while ((n & 1) == 0) {
       // merged eagerly: a merged pair cannot be the root, because another leaf is known to follow
-      Output.parent(words, (depth - 1) * 8, words, depth * 8).chainingValue(words, (depth - 1) * 8);
+      Compress.putWords(words, (depth - 1) * 8, block, 0, 8);
+      Compress.putWords(words, depth * 8, block, 32, 8);
+      Compress.compress(Compress.IV, 0, block, 0, 0, Compress.BLOCK_LEN, Compress.PARENT, words, (depth - 1) * 8, false);
       depth--;
       n >>>= 1;
     }

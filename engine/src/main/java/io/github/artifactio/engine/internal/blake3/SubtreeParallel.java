@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -60,7 +61,11 @@ public final class SubtreeParallel {
     int count = Math.min(parallelism(executor), job.spans - 1);
     try {
       for (int i = 0; i < count; i++) {
-        helpers.add(executor.submit(job::work));
+        try {
+          helpers.add(executor.submit(job::work));
+        } catch (RejectedExecutionException e) {
+          break; // a saturated (bounded-queue) executor: the calling thread hashes what no helper takes
+        }
       }
       job.work();
       // waits for spans, not for tasks: a helper that never got a thread finds nothing to claim when it starts

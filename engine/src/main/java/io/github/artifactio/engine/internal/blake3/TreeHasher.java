@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.internal.blake3;
 
 import java.nio.ByteBuffer;
+import java.util.Objects;
 
 /**
  * Incremental BLAKE3 (hash mode) over a {@link ChunkHasher} back end.
@@ -49,7 +50,7 @@ public final class TreeHasher {
   }
 
   public void update(byte[] in, int off, int len) {
-    java.util.Objects.checkFromIndexSize(off, len, in.length);
+    Objects.checkFromIndexSize(off, len, in.length);
     count += len;
     while (len > 0) {
       if (stagedLen == GROUP_LEN) {

@@ -1,5 +1,6 @@
 package io.github.artifactio.engine.internal.blake3;
 
+import java.util.Arrays;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -12,7 +13,10 @@ import jdk.incubator.vector.VectorSpecies;
  * stores four {@link IntVector}s, so no vector value lives across a loop iteration and C2 can keep every one of them
  * in a register. Shapes that failed and must not come back: rounds unrolled into one method (over the huge-method
  * limit, never compiled), {@code lanewise(ROR)} (not intrinsified on 17; rotations are shifts + or here),
- * register-renaming loops, and the 512-bit species.
+ * register-renaming loops, and the 512-bit species. Found here as well: any IntVector outside {@link #g}, or a helper
+ * method taking one, gets boxed once C2's inlining budget runs out (3.6 bytes allocated per byte hashed), so the
+ * rest of the block loop is plain int code. {@link #g} is also just over the 325-byte inline limit, so it is
+ * compiled as its own unit instead of being inlined (partially) into {@link #round}.
  *
  * <p>Only {@link Backends} names this class, by reflection, and only when {@code jdk.incubator.vector} is in the boot
  * layer: a JVM without the module never links it.
@@ -23,6 +27,14 @@ final class VectorChunkHasher implements ChunkHasher {
   private static final VectorSpecies<Integer> S = IntVector.SPECIES_256;
   private static final int LANES = 8;
   private static final int GROUP_LEN = LANES * Compress.CHUNK_LEN;
+  /** IV words 0..3, each repeated for the eight lanes: state words 8..11 of every block. */
+  private static final int[] IV_LANES = new int[4 * LANES];
+
+  static {
+    for (int w = 0; w < 4; w++) {
+      Arrays.fill(IV_LANES, w * LANES, (w + 1) * LANES, Compress.IV[w]);
+    }
+  }
 
   /** state word {@code w} of lane {@code l} at {@code v[w*8+l]} */
   private final int[] v = new int[16 * LANES];
@@ -58,7 +70,7 @@ final class VectorChunkHasher implements ChunkHasher {
 
   private void hashGroup(byte[] in, int off, long counter, int[] out, int outOff) {
     for (int w = 0; w < 8; w++) {
-      IntVector.broadcast(S, Compress.IV[w]).intoArray(cv, w * LANES);
+      Arrays.fill(cv, w * LANES, (w + 1) * LANES, Compress.IV[w]);
     }
     for (int b = 0; b < Compress.BLOCKS_PER_CHUNK; b++) {
       int flags = (b == 0 ? Compress.CHUNK_START : 0) | (b == Compress.BLOCKS_PER_CHUNK - 1 ? Compress.CHUNK_END : 0);
@@ -67,10 +79,10 @@ final class VectorChunkHasher implements ChunkHasher {
       for (int r = 0; r < 7; r++) {
         round(Compress.SCHEDULE[r]);
       }
-      for (int w = 0; w < 8; w++) {
-        IntVector lo = IntVector.fromArray(S, v, w * LANES);
-        IntVector hi = IntVector.fromArray(S, v, (w + 8) * LANES);
-        lo.lanewise(VectorOperators.XOR, hi).intoArray(cv, w * LANES);
+      // plain int loop (C2 vectorises it itself): IntVector values here, outside the small g(), were not
+      // scalar-replaced and allocated ~30 vector objects per block (3.6 bytes per byte hashed)
+      for (int i = 0; i < 8 * LANES; i++) {
+        cv[i] = v[i] ^ v[i + 8 * LANES];
       }
     }
     for (int l = 0; l < LANES; l++) {
@@ -90,18 +102,17 @@ final class VectorChunkHasher implements ChunkHasher {
     }
   }
 
+  /** Plain array stores on purpose, for the same reason as the final xor in {@link #hashGroup}. */
   private void initState(long counter, int flags) {
     System.arraycopy(cv, 0, v, 0, 8 * LANES);
-    for (int w = 0; w < 4; w++) {
-      IntVector.broadcast(S, Compress.IV[w]).intoArray(v, (8 + w) * LANES);
-    }
+    System.arraycopy(IV_LANES, 0, v, 8 * LANES, 4 * LANES);
     for (int l = 0; l < LANES; l++) {
       long c = counter + l;
       v[12 * LANES + l] = (int) c;
       v[13 * LANES + l] = (int) (c >>> 32);
     }
-    IntVector.broadcast(S, Compress.BLOCK_LEN).intoArray(v, 14 * LANES);
-    IntVector.broadcast(S, flags).intoArray(v, 15 * LANES);
+    Arrays.fill(v, 14 * LANES, 15 * LANES, Compress.BLOCK_LEN);
+    Arrays.fill(v, 15 * LANES, 16 * LANES, flags);
   }
 
   private void round(int[] s) {
@@ -115,28 +126,32 @@ final class VectorChunkHasher implements ChunkHasher {
     g(3, 4, 9, 14, s[14], s[15]);
   }
 
-  /** The quarter-round on state words a, b, c, d of all eight lanes, with message words x and y. */
+  /**
+   * The quarter-round on state words a, b, c, d of all eight lanes, with message words x and y. Rotations are written
+   * out as two shifts and an or ({@code lanewise(ROR)} is not intrinsified on JDK 17), not in a helper: when C2's node
+   * budget cut inlining at such a helper, its IntVector arguments were boxed, about 3.6 bytes allocated per byte hashed.
+   * Everything vector stays inside this method; only ints cross its boundary.
+   */
   private void g(int a, int b, int c, int d, int x, int y) {
     IntVector va = IntVector.fromArray(S, v, a * LANES);
     IntVector vb = IntVector.fromArray(S, v, b * LANES);
     IntVector vc = IntVector.fromArray(S, v, c * LANES);
     IntVector vd = IntVector.fromArray(S, v, d * LANES);
     va = va.add(vb).add(IntVector.fromArray(S, m, x * LANES));
-    vd = rotr(vd.lanewise(VectorOperators.XOR, va), 16);
+    vd = vd.lanewise(VectorOperators.XOR, va);
+    vd = vd.lanewise(VectorOperators.LSHR, 16).or(vd.lanewise(VectorOperators.LSHL, 16));
     vc = vc.add(vd);
-    vb = rotr(vb.lanewise(VectorOperators.XOR, vc), 12);
+    vb = vb.lanewise(VectorOperators.XOR, vc);
+    vb = vb.lanewise(VectorOperators.LSHR, 12).or(vb.lanewise(VectorOperators.LSHL, 20));
     va = va.add(vb).add(IntVector.fromArray(S, m, y * LANES));
-    vd = rotr(vd.lanewise(VectorOperators.XOR, va), 8);
+    vd = vd.lanewise(VectorOperators.XOR, va);
+    vd = vd.lanewise(VectorOperators.LSHR, 8).or(vd.lanewise(VectorOperators.LSHL, 24));
     vc = vc.add(vd);
-    vb = rotr(vb.lanewise(VectorOperators.XOR, vc), 7);
+    vb = vb.lanewise(VectorOperators.XOR, vc);
+    vb = vb.lanewise(VectorOperators.LSHR, 7).or(vb.lanewise(VectorOperators.LSHL, 25));
     va.intoArray(v, a * LANES);
     vb.intoArray(v, b * LANES);
     vc.intoArray(v, c * LANES);
     vd.intoArray(v, d * LANES);
-  }
-
-  /** Rotate right as two shifts and an or: {@code lanewise(ROR)} is not intrinsified on JDK 17. */
-  private static IntVector rotr(IntVector x, int n) {
-    return x.lanewise(VectorOperators.LSHR, n).or(x.lanewise(VectorOperators.LSHL, 32 - n));
   }
 }

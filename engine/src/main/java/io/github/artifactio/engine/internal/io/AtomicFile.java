@@ -87,6 +87,9 @@ public final class AtomicFile implements AutoCloseable {
         Files.move(temporary, destination, StandardCopyOption.REPLACE_EXISTING);
       }
       published = true;
+      // rename(2) does nothing when both names are already one inode (republishing a hard link of the same file):
+      // the temporary name would then stay behind
+      Files.deleteIfExists(temporary);
       syncFolder(destination.getParent());
     } catch (IOException e) {
       deleteQuietly(temporary);

@@ -57,17 +57,27 @@ public final class Codecs implements CompressionCodecFactory {
   @Override
   public void release() {}
 
+  /** A reusable buffer the page bytes are gathered into: a fresh array per page was a tenth of a write's time. */
+  private static final class Scratch extends java.io.ByteArrayOutputStream {
+    byte[] array() {
+      return buf;
+    }
+  }
+
   private static final class SnappyCompressor implements BytesInputCompressor {
+    private final Scratch in = new Scratch();
     private byte[] out = new byte[0];
 
     @Override
     public BytesInput compress(BytesInput bytes) throws IOException {
-      byte[] in = bytes.toByteArray();
-      int max = Snappy.maxCompressedLength(in.length);
+      in.reset();
+      bytes.writeAllTo(in);
+      int length = in.size();
+      int max = Snappy.maxCompressedLength(length);
       if (out.length < max) {
         out = new byte[max];
       }
-      int n = Snappy.compress(in, 0, in.length, out, 0);
+      int n = Snappy.compress(in.array(), 0, length, out, 0);
       // the page writer copies the bytes it is given before the next compress call
       return BytesInput.from(out, 0, n);
     }
@@ -80,6 +90,7 @@ public final class Codecs implements CompressionCodecFactory {
     @Override
     public void release() {
       out = new byte[0];
+      in.reset();
     }
   }
 

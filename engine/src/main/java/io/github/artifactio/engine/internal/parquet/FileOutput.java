@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import io.github.artifactio.engine.internal.io.BackgroundHasher;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -10,27 +12,31 @@ import org.apache.parquet.io.PositionOutputStream;
 
 /**
  * An append-only Parquet output over a {@link FileChannel} with a 1 MiB buffer (parquet-java's LocalOutputFile buffers
- * 4 KB). It never seeks, so whatever observes the written bytes in order sees the file exactly.
+ * 4 KB). It never seeks, so the bytes handed to an optional {@link BackgroundHasher}, in order, are exactly the file.
  */
 public final class FileOutput implements OutputFile {
   static final int BUFFER_BYTES = 1 << 20;
 
   private final Path path;
+  private final BackgroundHasher hasher;
 
-  public FileOutput(Path path) {
+  /** @param hasher hashes every written byte on its own thread, or {@code null} */
+  public FileOutput(Path path, BackgroundHasher hasher) {
     this.path = path;
+    this.hasher = hasher;
   }
 
   @Override
   public PositionOutputStream create(long blockSizeHint) throws IOException {
-    return new Stream(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+    return new Stream(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), hasher);
   }
 
   @Override
   public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
     return new Stream(
         FileChannel.open(
-            path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE));
+            path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE),
+        hasher);
   }
 
   @Override
@@ -50,12 +56,25 @@ public final class FileOutput implements OutputFile {
 
   private static final class Stream extends PositionOutputStream {
     private final FileChannel channel;
-    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+    private final BackgroundHasher hasher;
+    private byte[] buffer;
+    private int used;
     private long position;
     private boolean closed;
 
-    Stream(FileChannel channel) {
+    Stream(FileChannel channel, BackgroundHasher hasher) throws IOException {
       this.channel = channel;
+      this.hasher = hasher;
+      this.buffer = hasher == null ? new byte[BUFFER_BYTES] : take(hasher);
+    }
+
+    private static byte[] take(BackgroundHasher h) throws IOException {
+      try {
+        return h.buffer();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while waiting for the hasher");
+      }
     }
 
     @Override
@@ -65,36 +84,53 @@ public final class FileOutput implements OutputFile {
 
     @Override
     public void write(int b) throws IOException {
-      if (!buffer.hasRemaining()) {
+      if (used == buffer.length) {
         drain();
       }
-      buffer.put((byte) b);
+      buffer[used++] = (byte) b;
       position++;
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-      if (len >= BUFFER_BYTES) {
+      if (hasher == null && len >= buffer.length) {
         drain();
         ByteBuffer src = ByteBuffer.wrap(b, off, len);
         while (src.hasRemaining()) {
           channel.write(src);
         }
-      } else {
-        if (buffer.remaining() < len) {
+        position += len;
+        return;
+      }
+      // with a hasher every byte goes through the buffers, which are what it hashes
+      while (len > 0) {
+        if (used == buffer.length) {
           drain();
         }
-        buffer.put(b, off, len);
+        int n = Math.min(len, buffer.length - used);
+        System.arraycopy(b, off, buffer, used, n);
+        used += n;
+        off += n;
+        len -= n;
+        position += n;
       }
-      position += len;
     }
 
     private void drain() throws IOException {
-      buffer.flip();
-      while (buffer.hasRemaining()) {
-        channel.write(buffer);
+      ByteBuffer src = ByteBuffer.wrap(buffer, 0, used);
+      while (src.hasRemaining()) {
+        channel.write(src);
       }
-      buffer.clear();
+      if (hasher != null && used > 0) {
+        try {
+          hasher.submit(buffer, used);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted while handing bytes to the hasher");
+        }
+        buffer = take(hasher);
+      }
+      used = 0;
     }
 
     @Override

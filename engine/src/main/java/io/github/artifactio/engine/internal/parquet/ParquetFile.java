@@ -264,6 +264,9 @@ public final class ParquetFile {
         if (byName.containsKey(top) && !Codecs.READABLE.contains(c.getCodec())) {
           throw new ArtifactException(
               path,
+              top,
+              g,
+              null,
               "column '" + top + "' in row group " + g + " of " + path + " is compressed with " + c.getCodec()
                   + ", which this engine does not read (it reads " + Codecs.READABLE + ")");
         }

@@ -85,6 +85,14 @@ public final class Schemas {
     return new Schema(fields);
   }
 
+  public static Schema arrowSchema(List<String> names, List<ColumnType> types) {
+    List<Field> fields = new ArrayList<>(names.size());
+    for (int i = 0; i < names.size(); i++) {
+      fields.add(arrowField(names.get(i), types.get(i)));
+    }
+    return new Schema(fields);
+  }
+
   static Field arrowField(String name, ColumnType t) {
     if (t.shape() == Shape.SCALAR) {
       return new Field(name, new FieldType(t.nullable(), arrowLeaf(t.leaf()), null), null);

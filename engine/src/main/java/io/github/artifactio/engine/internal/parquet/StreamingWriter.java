@@ -1,0 +1,424 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.io.AtomicFile;
+import io.github.artifactio.engine.internal.io.BackgroundHasher;
+import io.github.artifactio.engine.table.WriterSettings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import org.apache.parquet.Version;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The one writer behind every table writer: takes rows chunk by chunk, cuts row groups by row count, feeds every
+ * top-level column's {@link ColumnEncoder} (through a {@link ColumnRunner}, serially or in parallel), appends the
+ * finished chunks in schema order, writes the footer with sorted key-value metadata, and publishes by rename.
+ *
+ * <p>States: nothing is opened before the first chunk, which fixes the schema; a capped writer with the plan on then
+ * holds copies of its first {@code ceil(cap / 4)} rows until it can plan, and encodes them in the order and chunks
+ * they came in; after a failure the writer is poisoned and refuses further use.
+ */
+public final class StreamingWriter implements AutoCloseable {
+  /** Everything that shapes the bytes, resolved by the public layer. */
+  public record Config(
+      Path path,
+      CompressionCodecName codec,
+      Integer rowGroupCap,
+      int rowGroupRows,
+      int pageRows,
+      int pageBytes,
+      int dictionaryPageBytes,
+      boolean floatPlan,
+      SortedSet<String> plainColumns,
+      SortedMap<String, String> metadata,
+      String settingsKey,
+      boolean hash) {}
+
+  /** What {@link #finish()} returns. */
+  public record Result(long rows, ContentHash contentHash, WriterSettings settings) {}
+
+  private enum State {
+    NEW,
+    SAMPLING,
+    WRITING,
+    FINISHED,
+    POISONED
+  }
+
+  private final Config config;
+  private final ColumnRunner runner;
+  private State state = State.NEW;
+  private List<String> names;
+  private List<ColumnType> types;
+  private MessageType schema;
+  private ColumnEncoder[] encoders;
+  private AtomicFile file;
+  private BackgroundHasher hasher;
+  private ParquetFileWriter writer;
+  private final List<List<Column>> held = new ArrayList<>();
+  private int heldRows;
+  private int sampleRows;
+  private int groupRows;
+  private long rows;
+  private final List<String> plainLeaves = new ArrayList<>();
+  private final Map<String, Integer> dictionaryLimits = new TreeMap<>();
+
+  public StreamingWriter(Config config, ColumnRunner runner) {
+    this.config = config;
+    this.runner = runner;
+  }
+
+  public long rows() {
+    return rows + heldRows;
+  }
+
+  /** Writes one chunk (equal-length columns, validated by the caller); an empty chunk fixes or checks the schema. */
+  public void write(List<Column> chunk) {
+    guard();
+    try {
+      if (state == State.NEW) {
+        start(chunk);
+      } else {
+        checkSchema(chunk);
+      }
+      int n = chunk.get(0).length();
+      int from = 0;
+      if (state == State.SAMPLING) {
+        int take = Math.min(n, sampleRows - heldRows);
+        if (take > 0) {
+          List<Column> copy = new ArrayList<>(chunk.size());
+          for (Column c : chunk) {
+            copy.add(c.slice(0, take)); // a copy: the caller may reuse its arrays for the next chunk
+          }
+          held.add(copy);
+          heldRows += take;
+        }
+        from = take;
+        if (heldRows < sampleRows) {
+          return;
+        }
+        planAndDrain();
+      }
+      encode(chunk, from, n);
+    } catch (RuntimeException e) {
+      throw poison(e);
+    }
+  }
+
+  private void guard() {
+    if (state == State.POISONED) {
+      throw new ArtifactException(config.path(), "parquet writer for " + config.path() + " used after a failed write");
+    }
+    if (state == State.FINISHED) {
+      throw new ArtifactException(config.path(), "parquet writer for " + config.path() + " used after it finished");
+    }
+  }
+
+  private RuntimeException poison(RuntimeException e) {
+    state = State.POISONED;
+    release();
+    if (e instanceof ArtifactException) {
+      return e;
+    }
+    return new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e.getMessage(), e);
+  }
+
+  private void start(List<Column> first) {
+    names = new ArrayList<>();
+    types = new ArrayList<>();
+    for (Column c : first) {
+      names.add(c.name());
+      types.add(c.type());
+    }
+    for (String plain : config.plainColumns()) {
+      if (!names.contains(plain)) {
+        throw new ArtifactException(
+            config.path(),
+            "WriteOptions.plainColumn(\"" + plain + "\"): no such column in " + names + " (writing " + config.path()
+                + ")");
+      }
+    }
+    schema = Schemas.parquetSchema(first);
+    encoders = new ColumnEncoder[first.size()];
+    file = AtomicFile.create(config.path());
+    try {
+      if (config.hash()) {
+        hasher = new BackgroundHasher("artifact-io-hash " + config.path().getFileName(), FileOutput.BUFFER_BYTES);
+      }
+      writer =
+          new ParquetFileWriter(
+              new FileOutput(file.temporary(), hasher),
+              schema,
+              ParquetFileWriter.Mode.OVERWRITE,
+              128L << 20,
+              0, // no padding: alignment would make bytes depend on the output's block size
+              null, // never encrypted: encryption draws random nonces
+              baseProperties().build());
+      writer.start();
+    } catch (IOException e) {
+      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+    }
+    boolean plans = config.rowGroupCap() != null && config.floatPlan() && types.stream().anyMatch(EncodingPlan::isFloatLeaf);
+    if (plans) {
+      sampleRows = EncodingPlan.sampleRows(config.rowGroupCap());
+      state = State.SAMPLING;
+    } else {
+      createEncoders(null);
+      state = State.WRITING;
+    }
+  }
+
+  private void checkSchema(List<Column> chunk) {
+    boolean same = chunk.size() == names.size();
+    for (int i = 0; same && i < chunk.size(); i++) {
+      same = chunk.get(i).name().equals(names.get(i)) && chunk.get(i).type() == types.get(i);
+    }
+    if (!same) {
+      List<String> got = new ArrayList<>();
+      for (Column c : chunk) {
+        got.add(c.name() + ": " + c.type());
+      }
+      List<String> first = new ArrayList<>();
+      for (int i = 0; i < names.size(); i++) {
+        first.add(names.get(i) + ": " + types.get(i));
+      }
+      throw new ArtifactException(
+          config.path(),
+          "TableWriter: chunk schema for " + config.path() + " differs from the first chunk\n  first: " + first
+              + "\n  chunk: " + got);
+    }
+  }
+
+  private ParquetProperties.Builder baseProperties() {
+    return ParquetProperties.builder()
+        .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+        .withPageSize(config.pageBytes())
+        .withDictionaryPageSize(config.dictionaryPageBytes())
+        .withPageRowCountLimit(config.pageRows())
+        .withDictionaryEncoding(true)
+        .withStatisticsEnabled(true)
+        .withColumnIndexTruncateLength(64)
+        .withPageWriteChecksumEnabled(true)
+        .withBloomFilterEnabled(false);
+  }
+
+  /** One encoder per column, with its own properties: the plan's per-leaf dictionary decisions live there. */
+  private void createEncoders(List<EncodingPlan.LeafPlan> plan) {
+    for (int i = 0; i < encoders.length; i++) {
+      ColumnType t = types.get(i);
+      String leaf = leafPath(i);
+      ParquetProperties.Builder p = baseProperties();
+      if (config.plainColumns().contains(names.get(i))) {
+        p.withDictionaryEncoding(false);
+        plainLeaves.add(leaf);
+      } else if (EncodingPlan.isFloatLeaf(t) && config.rowGroupCap() != null) {
+        EncodingPlan.LeafPlan lp =
+            plan != null
+                ? plan.get(i)
+                : new EncodingPlan.LeafPlan(
+                    false, EncodingPlan.floatDictionaryLimit(config.rowGroupCap(), EncodingPlan.width(t)));
+        if (lp.plain()) {
+          p.withDictionaryEncoding(false);
+          plainLeaves.add(leaf);
+        } else if (lp.dictionaryLimit() != null) {
+          p.withDictionaryPageSize(lp.dictionaryLimit());
+          dictionaryLimits.put(leaf, lp.dictionaryLimit());
+        }
+      }
+      encoders[i] = new ColumnEncoder(new MessageType(schema.getName(), schema.getType(i)), p.build(), config.codec());
+    }
+  }
+
+  /** Field i's leaf: every field of the model has exactly one leaf, so leaves come in field order. */
+  private String leafPath(int i) {
+    return String.join(".", schema.getColumns().get(i).getPath());
+  }
+
+  /** Plans from the held rows, then encodes them in the order and chunks they came in. */
+  private void planAndDrain() {
+    List<EncodingPlan.LeafPlan> plan = new ArrayList<>();
+    for (int i = 0; i < types.size(); i++) {
+      if (!EncodingPlan.isFloatLeaf(types.get(i))) {
+        plan.add(EncodingPlan.LeafPlan.UNCHANGED);
+        continue;
+      }
+      List<Column> sample = new ArrayList<>();
+      for (List<Column> chunk : held) {
+        sample.add(chunk.get(i));
+      }
+      plan.add(EncodingPlan.plan(sample, types.get(i), config.rowGroupCap()));
+    }
+    createEncoders(plan);
+    state = State.WRITING;
+    List<List<Column>> chunks = new ArrayList<>(held);
+    held.clear();
+    heldRows = 0;
+    for (List<Column> chunk : chunks) {
+      encode(chunk, 0, chunk.get(0).length());
+    }
+  }
+
+  private void encode(List<Column> chunk, int from, int to) {
+    while (from < to) {
+      int take = Math.min(config.rowGroupRows() - groupRows, to - from);
+      int a = from;
+      int b = from + take;
+      // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
+      // which bytes a column gets, only when
+      int[] order = heaviestFirst(chunk, a, b);
+      runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
+      groupRows += take;
+      rows += take;
+      from = b;
+      if (groupRows == config.rowGroupRows()) {
+        flushRowGroup();
+      }
+    }
+  }
+
+  /** Column indexes by decreasing work estimate: the bytes of values (and list or string payload) to encode. */
+  static int[] heaviestFirst(List<Column> chunk, int from, int to) {
+    int n = chunk.size();
+    long[] keyed = new long[n];
+    for (int i = 0; i < n; i++) {
+      long w = Math.min(Columns.workEstimate(chunk.get(i), from, to), (1L << 40) - 1);
+      keyed[i] = (w << 20) | (n - 1 - i); // ties keep schema order
+    }
+    java.util.Arrays.sort(keyed);
+    int[] order = new int[n];
+    for (int k = 0; k < n; k++) {
+      order[k] = n - 1 - (int) (keyed[n - 1 - k] & ((1 << 20) - 1));
+    }
+    return order;
+  }
+
+  private void flushRowGroup() {
+    runner.run(encoders.length, i -> encoders[i].finishRowGroup());
+    try {
+      writer.startBlock(groupRows);
+      for (ColumnEncoder e : encoders) {
+        e.appendTo(writer);
+      }
+      writer.endBlock();
+    } catch (IOException e) {
+      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+    }
+    groupRows = 0;
+  }
+
+  /** Bytes the encoders hold for the row group in progress (for memory accounting in benchmarks). */
+  public long bufferedBytes() {
+    long n = 0;
+    if (encoders != null) {
+      for (ColumnEncoder e : encoders) {
+        if (e != null) {
+          n += e.bufferedBytes();
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Ends the last row group, writes the footer, and publishes the file; the digest is that of the published bytes. */
+  public Result finish() {
+    guard();
+    if (state == State.NEW) {
+      state = State.POISONED;
+      throw new ArtifactException(
+          config.path(),
+          "TableWriter: no chunk written for " + config.path()
+              + "; write one (possibly empty) chunk to fix the schema");
+    }
+    try {
+      if (state == State.SAMPLING) {
+        planAndDrain();
+      }
+      if (groupRows > 0) {
+        flushRowGroup();
+      }
+      WriterSettings settings = settings();
+      SortedMap<String, String> kv = new TreeMap<>(config.metadata());
+      kv.put(Schemas.ARROW_SCHEMA_KEY, Schemas.encodeArrowSchema(Schemas.arrowSchema(names, types)));
+      kv.put(config.settingsKey(), settings.toJson());
+      writer.end(kv);
+      ContentHash digest = null;
+      if (hasher != null) {
+        digest = hasher.finish();
+      }
+      file.publish();
+      state = State.FINISHED;
+      return new Result(rows, digest, settings);
+    } catch (IOException e) {
+      throw poison(new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw poison(new ArtifactException(config.path(), "writing parquet " + config.path() + ": interrupted", e));
+    } catch (RuntimeException e) {
+      throw poison(e);
+    } finally {
+      if (state != State.FINISHED) {
+        release();
+      }
+    }
+  }
+
+  private WriterSettings settings() {
+    return new WriterSettings(
+        config.codec().name(),
+        config.rowGroupCap() == null ? 0 : config.rowGroupCap(),
+        config.rowGroupRows(),
+        config.pageRows(),
+        config.pageBytes(),
+        config.dictionaryPageBytes(),
+        config.rowGroupCap() != null && config.floatPlan(),
+        List.copyOf(config.plainColumns()),
+        plainLeaves,
+        dictionaryLimits,
+        Version.FULL_VERSION);
+  }
+
+  /** Abandons an unfinished write: the temporary file is removed and the destination is untouched. */
+  @Override
+  public void close() {
+    if (state != State.FINISHED) {
+      state = State.POISONED;
+      release();
+    }
+  }
+
+  private void release() {
+    if (encoders != null) {
+      for (ColumnEncoder e : encoders) {
+        if (e != null) {
+          e.discard();
+        }
+      }
+    }
+    held.clear();
+    if (writer != null) {
+      try {
+        writer.close();
+      } catch (IOException | RuntimeException ignored) {
+        // the temporary file is deleted below whatever state the writer is in
+      }
+    }
+    if (hasher != null) {
+      hasher.close();
+    }
+    if (file != null) {
+      file.close();
+    }
+  }
+}

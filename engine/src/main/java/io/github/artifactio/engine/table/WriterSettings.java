@@ -1,0 +1,87 @@
+package io.github.artifactio.engine.table;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The settings a writer actually used, everything that changes the bytes of an artifact apart from its rows: recorded
+ * in the footer under {@link WriteOptions#WRITER_SETTINGS_KEY} and put into the report, so that a changed content hash
+ * can be explained (a new parquet-java, another cap, the plan turned off) and files from different settings are not
+ * confused.
+ *
+ * @param rowGroupCap the cap of a capped writer, 0 for the uncapped layout
+ * @param plainLeaves float leaves the plan wrote without a dictionary, plus every leaf of a plain column
+ * @param dictionaryLimits float leaves whose dictionary page limit the plan lowered, with the limit in bytes
+ */
+public record WriterSettings(
+    String codec,
+    int rowGroupCap,
+    int rowGroupRows,
+    int pageRows,
+    int pageBytes,
+    int dictionaryPageBytes,
+    boolean floatPlan,
+    List<String> plainColumns,
+    List<String> plainLeaves,
+    Map<String, Integer> dictionaryLimits,
+    String parquetJava) {
+  public WriterSettings {
+    plainColumns = List.copyOf(plainColumns);
+    plainLeaves = List.copyOf(plainLeaves);
+    dictionaryLimits = java.util.Collections.unmodifiableMap(new TreeMap<>(dictionaryLimits));
+  }
+
+  /** The settings as a JSON tree, for a report ({@code report.withExtra(ArtifactReport.WRITER, ...)}). */
+  public com.fasterxml.jackson.databind.JsonNode toJsonNode() {
+    try {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(toJson());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("writer settings JSON did not parse: " + toJson(), e);
+    }
+  }
+
+  /** Compact JSON with sorted keys: the footer value and the report's {@code writer} object. */
+  public String toJson() {
+    StringBuilder b = new StringBuilder("{");
+    b.append("\"codec\":").append(q(codec));
+    b.append(",\"dictionary_limits\":{");
+    int i = 0;
+    for (Map.Entry<String, Integer> e : dictionaryLimits.entrySet()) {
+      b.append(i++ == 0 ? "" : ",").append(q(e.getKey())).append(':').append(e.getValue());
+    }
+    b.append('}');
+    b.append(",\"dictionary_page_bytes\":").append(dictionaryPageBytes);
+    b.append(",\"float_plan\":").append(floatPlan);
+    b.append(",\"page_bytes\":").append(pageBytes);
+    b.append(",\"page_rows\":").append(pageRows);
+    b.append(",\"parquet_java\":").append(q(parquetJava));
+    b.append(",\"plain_columns\":").append(list(plainColumns));
+    b.append(",\"plain_leaves\":").append(list(plainLeaves));
+    b.append(",\"row_group_cap\":").append(rowGroupCap);
+    b.append(",\"row_group_rows\":").append(rowGroupRows);
+    return b.append('}').toString();
+  }
+
+  private static String list(List<String> xs) {
+    StringBuilder b = new StringBuilder("[");
+    for (int i = 0; i < xs.size(); i++) {
+      b.append(i == 0 ? "" : ",").append(q(xs.get(i)));
+    }
+    return b.append(']').toString();
+  }
+
+  private static String q(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        b.append('\\').append(c);
+      } else if (c < 0x20) {
+        b.append(String.format("\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    return b.append('"').toString();
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Writing and reading tables.
+ *
+ * <ul>
+ *   <li>{@link io.github.artifactio.engine.table.TableWriter}: {@code writeTable} in one call; {@code open} for a
+ *       chunked writer that takes lists of columns or Arrow batches; {@code writeTableChunked} for a producer called
+ *       back per 65,536-row range; {@code *Hashed} variants return a
+ *       {@link io.github.artifactio.engine.table.Written} with the blake3 of the published file, taken while writing.
+ *       The bytes do not depend on the chunking or on the {@link io.github.artifactio.engine.table.CodecPool}.
+ *   <li>{@link io.github.artifactio.engine.table.WriteOptions}: everything that changes the bytes (codec, row-group
+ *       cap, float plan, plain columns, footer metadata, schema id), recorded as
+ *       {@link io.github.artifactio.engine.table.WriterSettings} in the footer.
+ *   <li>{@link io.github.artifactio.engine.table.Publication}: atomic publication of an existing file under another
+ *       name (hard link or byte copy).
+ *   <li>{@link io.github.artifactio.engine.table.Table}: a whole table in memory with typed, null-aware getters;
+ *       {@link io.github.artifactio.engine.table.TableFile}: a footer-only handle.
+ * </ul>
+ */
+package io.github.artifactio.engine.table;

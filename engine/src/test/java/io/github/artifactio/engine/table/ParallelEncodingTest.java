@@ -1,0 +1,134 @@
+package io.github.artifactio.engine.table;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ParallelEncodingTest {
+  @TempDir Path dir;
+
+  @Test
+  void the_parallel_encoder_writes_the_serial_writers_bytes_for_any_thread_count() {
+    List<Column> table = Fixtures.everyKind(12_000, 21);
+    int[][] chunkings = {{5000}, {0, 1000, 0, 3333, 1, 0, 2047, 2500}, {700}};
+    int[] caps = {0, 2048, 3000};
+    for (int cap : caps) {
+      WriteOptions o = cap == 0 ? WriteOptions.defaults() : WriteOptions.builder().rowGroupRows(cap).build();
+      Path serial = dir.resolve("serial.parquet");
+      TableWriter.writeTable(serial, table, o);
+      byte[] expected = Layouts.bytes(serial);
+      for (int threads : new int[] {1, 2, 3, 8}) {
+        try (CodecPool pool = CodecPool.create("test-codec", threads)) {
+          for (int[] sizes : chunkings) {
+            Path p = dir.resolve("p.parquet");
+            ChunkedWriterTest.writeChunked(p, table, o, sizes, pool);
+            assertArrayEquals(expected, Layouts.bytes(p), "cap " + cap + ", " + threads + " threads");
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void a_wide_table_on_a_pool_is_the_serial_writers_file() {
+    SplittableRandom r = new SplittableRandom(3);
+    int n = 20_000;
+    List<Column> cols = new ArrayList<>();
+    for (int c = 0; c < 48; c++) {
+      Double[] v = new Double[n];
+      int cardinality = new int[] {1, 2, 50, 5000, n}[c % 5];
+      for (int i = 0; i < n; i++) {
+        v[i] = (i * 7 + c) % 11 == 0 ? null : (double) r.nextInt(cardinality);
+      }
+      cols.add(OptFloat64Column.of("f" + c, v));
+    }
+    for (int cap : new int[] {5000, 16_384, 0}) {
+      WriteOptions o = cap == 0 ? WriteOptions.defaults() : WriteOptions.builder().rowGroupRows(cap).build();
+      Path serial = dir.resolve("serial.parquet");
+      ChunkedWriterTest.writeChunked(serial, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, null);
+      Path parallel = dir.resolve("parallel.parquet");
+      try (CodecPool pool = CodecPool.create("wide", 6)) {
+        ChunkedWriterTest.writeChunked(parallel, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, pool);
+      }
+      assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(parallel), "cap " + cap);
+    }
+  }
+
+  @Test
+  void a_saturated_pool_sends_the_next_caller_to_its_own_thread() {
+    try (CodecPool pool = CodecPool.create("sat", 2)) {
+      assertTrue(pool.claim());
+      assertTrue(pool.claim());
+      assertFalse(pool.claim(), "a third caller gets no turn");
+      assertEquals(2, pool.activeCallers());
+      // a run without a turn encodes every column on the calling thread
+      List<String> threads = new ArrayList<>();
+      pool.run(4, i -> {
+        synchronized (threads) {
+          threads.add(Thread.currentThread().getName());
+        }
+      });
+      assertEquals(List.of(Thread.currentThread().getName()), threads.stream().distinct().toList());
+    }
+  }
+
+  @Test
+  void concurrent_writers_beyond_the_pool_size_write_the_serial_writers_file() throws Exception {
+    List<Column> table = Fixtures.everyKind(6000, 8);
+    WriteOptions o = WriteOptions.builder().rowGroupRows(1000).build();
+    Path serial = dir.resolve("serial.parquet");
+    TableWriter.writeTable(serial, table, o);
+    ExecutorService callers = Executors.newFixedThreadPool(6);
+    try (CodecPool pool = CodecPool.create("shared", 2)) {
+      CountDownLatch start = new CountDownLatch(1);
+      List<Future<Path>> files = new ArrayList<>();
+      for (int k = 0; k < 6; k++) {
+        Path p = dir.resolve("w" + k + ".parquet");
+        files.add(callers.submit(() -> {
+          start.await();
+          ChunkedWriterTest.writeChunked(p, table, o, new int[] {777}, pool);
+          return p;
+        }));
+      }
+      start.countDown();
+      for (Future<Path> f : files) {
+        assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(f.get(60, TimeUnit.SECONDS)));
+      }
+      assertEquals(0, pool.activeCallers(), "every turn was given back");
+    } finally {
+      callers.shutdownNow();
+    }
+  }
+
+  @Test
+  void a_writer_inside_the_pool_encodes_on_its_own_thread_and_never_waits_on_the_pool() throws Exception {
+    List<Column> table = Fixtures.everyKind(3000, 9);
+    Path serial = dir.resolve("serial.parquet");
+    TableWriter.writeTable(serial, table);
+    ExecutorService executor = Executors.newFixedThreadPool(1);
+    try (CodecPool pool = CodecPool.wrap(executor, 1)) {
+      // the only thread of the pool runs a writer that uses the same pool: waiting on it would deadlock
+      Path inside = dir.resolve("inside.parquet");
+      Future<?> f = executor.submit(() -> TableWriter.writeTable(inside, table, WriteOptions.defaults(), pool));
+      f.get(60, TimeUnit.SECONDS);
+      assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(inside));
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,339 @@
+package io.github.artifactio.it.bench;
+
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.table.CodecPool;
+import io.github.artifactio.engine.table.TableFile;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.it.bench.TimingBench.Data;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.WriteSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.RecordConsumer;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * The write benchmark of the writer issue: the reference table (2,000,000 rows of int32 id, int64, float64, a
+ * 200-value float64, utf8 of 7-30 letters, list&lt;float32&gt; of 0-16 items; SNAPPY) written by our writer (one and
+ * two threads, hashed and not), parquet-java's {@code ParquetWriter} with its example Group API and with a minimal
+ * {@code WriteSupport}, and DuckDB ({@code SET threads=1}, {@code COPY t TO ... (FORMAT parquet, COMPRESSION snappy)}
+ * from a table already in memory).
+ *
+ * <p>Harness: {@value #FORKS} forked JVMs; in each, {@value #WARMUP} warm-up rounds then {@value #MEASURED} measured
+ * rounds, every round running every writer in a rotated order (so drift on a shared machine hits all alike); the
+ * reported figure is the median over all measured rounds of all forks, and each writer's ratio is to DuckDB's median
+ * of the same run. A separate fork with a small heap writes the table chunk by chunk and reports its peak heap.
+ */
+public final class WriteBench {
+  static final int FORKS = Integer.getInteger("artifactio.bench.forks", 3);
+  static final int WARMUP = 2;
+  static final int MEASURED = 3;
+  static final int ROWS = TimingBench.ROWS;
+  static final String[] NAMES = {
+    "engine-1t", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport", "duckdb-1t"
+  };
+
+  private WriteBench() {}
+
+  public static void run(Path outDir) throws Exception {
+    Files.createDirectories(outDir);
+    Map<String, List<Double>> times = new LinkedHashMap<>();
+    Map<String, Long> bytes = new HashMap<>();
+    for (String n : NAMES) {
+      times.put(n, new ArrayList<>());
+    }
+    for (int f = 0; f < FORKS; f++) {
+      Path out = outDir.resolve("write-fork-" + f + ".tsv");
+      fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString());
+      for (String line : Files.readAllLines(out)) {
+        String[] p = line.split("\t");
+        times.get(p[0]).add(Double.parseDouble(p[1]));
+        bytes.put(p[0], Long.parseLong(p[2]));
+      }
+    }
+    Path memOut = outDir.resolve("write-memory.tsv");
+    fork(MemoryFork.class, "64m", memOut.toString(), outDir.resolve("write-scratch").toString());
+    String[] mem = Files.readString(memOut).trim().split("\t");
+
+    double duck = median(times.get("duckdb-1t"));
+    double oneThread = median(times.get("engine-1t"));
+    StringBuilder json = new StringBuilder("[\n");
+    System.out.println();
+    System.out.printf(Locale.ROOT, "%-28s %10s %14s %16s%n", "name", "median_s", "bytes", "ratio_to_duckdb");
+    for (int i = 0; i < NAMES.length; i++) {
+      String n = NAMES[i];
+      double m = median(times.get(n));
+      System.out.printf(Locale.ROOT, "%-28s %10.3f %,14d %16.2f%n", n, m, bytes.get(n), m / duck);
+      json.append(String.format(Locale.ROOT,
+          "  {\"name\": \"%s\", \"median_s\": %.4f, \"bytes\": %d, \"ratio_to_duckdb\": %.3f, \"runs\": %d}%s%n",
+          n, m, bytes.get(n), m / duck, times.get(n).size(), i + 1 < NAMES.length ? "," : ""));
+    }
+    json.append("]\n");
+    System.out.printf(Locale.ROOT, "%nengine-2t / engine-1t = %.2f (target <= 0.70)%n", median(times.get("engine-2t")) / oneThread);
+    System.out.printf(Locale.ROOT, "engine-1t-hashed / engine-1t = %.2f (target <= 1.10)%n",
+        median(times.get("engine-1t-hashed")) / oneThread);
+    System.out.printf(Locale.ROOT, "engine-1t / duckdb-1t = %.2f (target <= 1.00)%n", oneThread / duck);
+    System.out.printf(Locale.ROOT,
+        "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx64m: peak live heap %.1f MB; largest row group"
+            + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
+        Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
+        Long.parseLong(mem[3]) / 1e6);
+    Files.writeString(outDir.resolve("write.json"), json.toString());
+    Files.writeString(
+        outDir.resolve("write-memory.json"),
+        String.format(Locale.ROOT,
+            "{\"peak_heap_bytes\": %s, \"largest_row_group_bytes\": %s, \"chunk_bytes\": %s, \"baseline_heap_bytes\": %s}%n",
+            mem[0], mem[1], mem[2], mem[3]));
+  }
+
+  static void fork(Class<?> main, String heap, String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + heap);
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(main.getName());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).inheritIO().start();
+    if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
+      throw new IllegalStateException(main.getSimpleName() + " fork failed");
+    }
+  }
+
+  static double median(List<Double> xs) {
+    double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+  }
+
+  /** One forked JVM: warm up, then measured rounds of every writer in rotated order. */
+  public static final class Fork {
+    public static void main(String[] args) throws Exception {
+      Path out = Path.of(args[0]);
+      Path scratch = Path.of(args[1]);
+      Files.createDirectories(scratch);
+      Data data = TimingBench.generate(ROWS, 20_240_601L);
+      List<Column> cols = data.columns();
+      MessageType schema = TimingBench.schema();
+      Path loaded = scratch.resolve("reference.parquet");
+      TableWriter.writeTable(loaded, cols);
+      try (CodecPool pool = CodecPool.create("bench-codec", 2);
+          Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+        try (Statement s = duck.createStatement()) {
+          s.execute("SET threads=1");
+          s.execute("CREATE TABLE t AS SELECT * FROM read_parquet('" + loaded + "')");
+        }
+        Map<String, Writer> writers = new LinkedHashMap<>();
+        writers.put("engine-1t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults()));
+        writers.put("engine-2t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults(), pool));
+        writers.put("engine-1t-hashed", f -> TableWriter.writeTableHashed(f, cols, WriteOptions.defaults(), null));
+        writers.put("parquet-java-group", f -> TimingBench.writeParquetJava(data, schema, f));
+        writers.put("parquet-java-writesupport", f -> writeSupport(data, schema, f));
+        writers.put("duckdb-1t", f -> {
+          try (Statement s = duck.createStatement()) {
+            s.execute("COPY t TO '" + f + "' (FORMAT parquet, COMPRESSION snappy)");
+          }
+        });
+        StringBuilder tsv = new StringBuilder();
+        List<String> names = new ArrayList<>(writers.keySet());
+        for (int round = 0; round < WARMUP + MEASURED; round++) {
+          for (int k = 0; k < names.size(); k++) {
+            String name = names.get((k + round) % names.size());
+            Path f = scratch.resolve(name + ".parquet");
+            Files.deleteIfExists(f);
+            System.gc();
+            Thread.sleep(200);
+            long t0 = System.nanoTime();
+            writers.get(name).write(f);
+            double s = (System.nanoTime() - t0) / 1e9;
+            if (round >= WARMUP) {
+              tsv.append(name).append('\t').append(s).append('\t').append(Files.size(f)).append('\n');
+            }
+            System.out.printf(Locale.ROOT, "  %s round %d: %-26s %.3f s%n", round < WARMUP ? "warm-up " : "measured",
+                round, name, s);
+          }
+        }
+        Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
+      }
+    }
+  }
+
+  /**
+   * A chunked, capped write under a small heap (the 2,000,000-row table takes some 175 MB as arrays; the fork gets
+   * {@code -Xmx64m}): its live heap, measured after a full GC before each chunk is made, plus the chunk itself.
+   */
+  public static final class MemoryFork {
+    public static void main(String[] args) throws Exception {
+      Path out = Path.of(args[0]);
+      Path scratch = Path.of(args[1]);
+      Files.createDirectories(scratch);
+      int chunkRows = 65_536;
+      int cap = 131_072;
+      System.gc();
+      long baseline = heapUsed();
+      Path f = scratch.resolve("chunked.parquet");
+      long[] chunkBytes = new long[1];
+      long[] liveMax = new long[1];
+      TableWriter.writeTableChunked(
+          f,
+          ROWS,
+          (a, b) -> {
+            // the live heap between chunks: the writer's row group in progress (the previous chunk is garbage)
+            System.gc();
+            liveMax[0] = Math.max(liveMax[0], heapUsed());
+            // each chunk is generated on demand and dropped after: only one is ever resident
+            Data d = TimingBench.generate((int) (b - a), 1000 + a);
+            chunkBytes[0] = Math.max(chunkBytes[0], bytesOf(d));
+            return d.columns();
+          },
+          WriteOptions.builder().rowGroupRows(cap).build(),
+          null);
+      long peak = liveMax[0] + chunkBytes[0];
+      long largestGroup = 0;
+      for (var g : TableFile.open(f).rowGroups()) {
+        largestGroup = Math.max(largestGroup, g.compressedByteSize());
+      }
+      Files.writeString(out, peak + "\t" + largestGroup + "\t" + chunkBytes[0] + "\t" + baseline + "\n");
+    }
+
+    static long bytesOf(Data d) {
+      return 4L * d.id().length + 8L * d.i64().length + 8L * d.f64().length + 8L * d.f64Cat().length
+          + d.nameData().length + 4L * d.nameOffsets().length + 4L * d.traceOffsets().length
+          + 4L * d.traceValues().length;
+    }
+
+    static long heapUsed() {
+      long n = 0;
+      for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+        if (p.getType() == MemoryType.HEAP) {
+          n += p.getUsage().getUsed();
+        }
+      }
+      return n;
+    }
+
+  }
+
+  @FunctionalInterface
+  interface Writer {
+    void write(Path file) throws Exception;
+  }
+
+  // ---- parquet-java with a minimal WriteSupport: rows fed straight from the arrays, no Group objects
+
+  static void writeSupport(Data d, MessageType schema, Path file) throws IOException {
+    try (ParquetWriter<Integer> w =
+        new RowsBuilder(new LocalOutputFile(file), d, schema)
+            .withCompressionCodec(CompressionCodecName.SNAPPY)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .build()) {
+      for (int i = 0; i < d.id().length; i++) {
+        w.write(i);
+      }
+    }
+  }
+
+  private static final class RowsBuilder extends ParquetWriter.Builder<Integer, RowsBuilder> {
+    private final Data data;
+    private final MessageType schema;
+
+    RowsBuilder(OutputFile file, Data data, MessageType schema) {
+      super(file);
+      this.data = data;
+      this.schema = schema;
+    }
+
+    @Override
+    protected RowsBuilder self() {
+      return this;
+    }
+
+    @Override
+    protected WriteSupport<Integer> getWriteSupport(Configuration conf) {
+      return new Rows(data, schema);
+    }
+  }
+
+  /** Writes row {@code i} of the arrays: the least a WriteSupport can do. */
+  private static final class Rows extends WriteSupport<Integer> {
+    private final Data d;
+    private final MessageType schema;
+    private RecordConsumer rc;
+
+    Rows(Data d, MessageType schema) {
+      this.d = d;
+      this.schema = schema;
+    }
+
+    @Override
+    public WriteContext init(Configuration configuration) {
+      return new WriteContext(schema, new HashMap<>());
+    }
+
+    @Override
+    public void prepareForWrite(RecordConsumer recordConsumer) {
+      rc = recordConsumer;
+    }
+
+    @Override
+    public void write(Integer row) {
+      int i = row;
+      rc.startMessage();
+      rc.startField("id", 0);
+      rc.addInteger(d.id()[i]);
+      rc.endField("id", 0);
+      rc.startField("v_i64", 1);
+      rc.addLong(d.i64()[i]);
+      rc.endField("v_i64", 1);
+      rc.startField("v_f64", 2);
+      rc.addDouble(d.f64()[i]);
+      rc.endField("v_f64", 2);
+      rc.startField("f64_cat", 3);
+      rc.addDouble(d.f64Cat()[i]);
+      rc.endField("f64_cat", 3);
+      rc.startField("name", 4);
+      int lo = d.nameOffsets()[i];
+      rc.addBinary(Binary.fromConstantByteArray(d.nameData(), lo, d.nameOffsets()[i + 1] - lo));
+      rc.endField("name", 4);
+      rc.startField("trace", 5);
+      rc.startGroup();
+      int a = d.traceOffsets()[i];
+      int b = d.traceOffsets()[i + 1];
+      if (b > a) {
+        rc.startField("list", 0);
+        for (int k = a; k < b; k++) {
+          rc.startGroup();
+          rc.startField("item", 0);
+          rc.addFloat(d.traceValues()[k]);
+          rc.endField("item", 0);
+          rc.endGroup();
+        }
+        rc.endField("list", 0);
+      }
+      rc.endGroup();
+      rc.endField("trace", 5);
+      rc.endMessage();
+    }
+  }
+}
