@@ -114,6 +114,15 @@ public final class TableFile {
     return Table.read(this, columns.length == 0 ? null : List.of(columns));
   }
 
+  /**
+   * Reads the named columns of one row group (every column when none is named): a whole-file scan in bounded memory,
+   * row group by row group. The returned table's rows are the row group's, counted from 0; its first file row is
+   * {@code rowGroups().get(rowGroup).firstRow()}.
+   */
+  public Table readRowGroup(int rowGroup, String... columns) {
+    return Table.read(new TableFile(file.rowGroupView(rowGroup, 1)), columns.length == 0 ? null : List.of(columns));
+  }
+
   ParquetFile parquet() {
     return file;
   }

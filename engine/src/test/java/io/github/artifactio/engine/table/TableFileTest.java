@@ -40,6 +40,29 @@ class TableFileTest {
   }
 
   @Test
+  void a_row_group_read_decodes_that_row_group_only_and_the_row_groups_together_are_the_whole_column() {
+    Path p = dir.resolve("t.parquet");
+    long[] ids = new long[2500];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = 7L * i;
+    }
+    TableWriter.writeTable(
+        p,
+        List.of(new io.github.artifactio.engine.column.Int64Column("id", ids), Fixtures.everyKind(2500, 3).get(0)),
+        WriteOptions.builder().rowGroupRows(1000).build());
+    TableFile f = TableFile.open(p);
+    long[] joined = new long[ids.length];
+    for (RowGroupInfo g : f.rowGroups()) {
+      Table t = f.readRowGroup(g.index(), "id");
+      assertEquals(g.rows(), t.rows());
+      assertEquals(List.of("id"), t.columnNames());
+      System.arraycopy(t.int64("id"), 0, joined, (int) g.firstRow(), (int) g.rows());
+    }
+    assertArrayEquals(ids, joined);
+    assertThrows(IndexOutOfBoundsException.class, () -> f.readRowGroup(3, "id"));
+  }
+
+  @Test
   void the_arrow_schema_in_the_footer_gives_arrow_readers_our_exact_types() {
     Path p = dir.resolve("t.parquet");
     TableWriter.writeTable(p, Fixtures.everyKind(3, 1));

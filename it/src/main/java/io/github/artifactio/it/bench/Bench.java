@@ -16,6 +16,7 @@ public final class Bench {
 
   private static Map<String, Run> runs() {
     Map<String, Run> runs = new TreeMap<>();
+    runs.put("plugin", PluginBench::run);
     runs.put("timing", TimingBench::run);
     runs.put("write", WriteBench::run);
     runs.put("blake3", Blake3Bench::run);

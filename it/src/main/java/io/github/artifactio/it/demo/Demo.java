@@ -21,6 +21,7 @@ import io.github.artifactio.engine.sidecar.SchemaRegistry;
 import io.github.artifactio.engine.sidecar.SidecarJson;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.it.plugin.ExternalFiles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,7 +30,8 @@ import java.util.TreeMap;
 /**
  * The bundled demo (README's first command): a two-stage run that writes a peptide table and a fragment library
  * precursor table with their {@code .report.json} sidecars and a {@code manifest.json} into the given folder, then
- * prints {@code inspect} of the precursor table.
+ * prints {@code inspect} of the precursor table, and writes a sibling {@code demo-external} folder of files written
+ * by DuckDB with known violations, which the {@code demo} profile then validates.
  */
 public final class Demo {
   static final String CONFIG_JSON = "{\"enzyme\":\"trypsin\",\"missed_cleavages\":2,\"seed\":7}";
@@ -100,6 +102,13 @@ public final class Demo {
     System.out.println("wrote " + manifest.artifacts().size() + " artifacts, their reports and manifest.json to " + dir);
     System.out.println();
     System.out.println(Inspector.inspect(dir.resolve("fragment_library_precursors.parquet")));
+
+    // files as a Python or DuckDB import script might leave them, each with a fault the Rust engine would refuse
+    // at run time; the demo profile's artifact-io:validate execution reports them (see it/pom.xml)
+    Path external = dir.resolveSibling("demo-external");
+    ExternalFiles.knownViolations(external);
+    System.out.println();
+    System.out.println("wrote externally written files with known violations to " + external);
   }
 
   /** One stage's output: the table, its report sidecar, and the manifest record (path relative to the folder). */

@@ -84,6 +84,21 @@ public final class ParquetFile {
     }
   }
 
+  /**
+   * This file restricted to the row groups {@code [first, first + count)}: reads through the view decode only those
+   * row groups, so a caller can walk a large file one row group at a time in bounded memory. Rows and row groups in
+   * the view's own answers and messages count from the view's first row group.
+   */
+  public ParquetFile rowGroupView(int first, int count) {
+    List<BlockMetaData> blocks = footer.getBlocks();
+    if (first < 0 || count < 0 || first + count > blocks.size()) {
+      throw new IndexOutOfBoundsException(
+          "row groups [" + first + ", " + (first + count) + ") of " + path + ", which has " + blocks.size());
+    }
+    return new ParquetFile(
+        path, input, new ParquetMetadata(footer.getFileMetaData(), List.copyOf(blocks.subList(first, first + count))));
+  }
+
   static org.apache.parquet.ParquetReadOptions options(boolean verifyChecksums) {
     return ArtifactIoReadOptions.create(new Codecs(), verifyChecksums);
   }

@@ -1,0 +1,24 @@
+log = new File(basedir, "build.log").text
+def report(String dir = ".") { new groovy.json.JsonSlurper().parse(new File(basedir, dir + "/target/artifact-io/validation.json")) }
+def result(json, String file, String rule) {
+  def r = json.results.find { it.file == file && it.rule == rule }
+  assert r != null : "no $rule result for $file"
+  return r
+}
+/** The finding is logged at its level and recorded in validation.json with the same message. */
+def finding(json, String level, String file, String rule, String message) {
+  assert log.contains("[" + level + "] " + message) : message
+  def r = result(json, file, rule)
+  assert r.findings*.message.contains(message) : r.findings*.message
+  return r
+}
+def json = report()
+def r = finding(json, "ERROR", "zstd.parquet", "codec", "[codec] zstd.parquet, column 'id', row group 0: compressed with ZSTD, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (1 violation)")
+finding(json, "ERROR", "zstd.parquet", "codec", "[codec] zstd.parquet, column 'mz', row group 0: compressed with ZSTD, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (1 violation)")
+assert r.status == "FAIL"
+assert log =~ /codec\s+FAIL \(2\)\s+ZSTD/
+assert log.contains("artifact-io:validate: 2 findings at or above ERROR in 1 file; the first: [codec] zstd.parquet")
+assert !json.passed
+def junit = new File(basedir, "target/artifact-io/TEST-artifact-io.xml").text
+assert junit.contains("<testcase classname=\"zstd.parquet\" name=\"codec\"") && junit.contains("<failure message=\"[codec] zstd.parquet")
+assert log.contains("BUILD FAILURE")

@@ -1,0 +1,21 @@
+log = new File(basedir, "build.log").text
+def report(String dir = ".") { new groovy.json.JsonSlurper().parse(new File(basedir, dir + "/target/artifact-io/validation.json")) }
+def result(json, String file, String rule) {
+  def r = json.results.find { it.file == file && it.rule == rule }
+  assert r != null : "no $rule result for $file"
+  return r
+}
+/** The finding is logged at its level and recorded in validation.json with the same message. */
+def finding(json, String level, String file, String rule, String message) {
+  assert log.contains("[" + level + "] " + message) : message
+  def r = result(json, file, rule)
+  assert r.findings*.message.contains(message) : r.findings*.message
+  return r
+}
+def json = report()
+assert json.runs[0].goal == "verify-manifest"
+assert json.results.every { it.status == "PASS" } : json.results.findAll { it.status != "PASS" }
+assert result(json, "run/manifest.json#peptides", "manifest-hash").status == "PASS"
+assert result(json, "run/manifest.json", "manifest-config-hash").status == "PASS"
+assert log =~ /manifest-rows\s+PASS\s+500/
+assert log.contains("BUILD SUCCESS")

@@ -1,0 +1,222 @@
+package io.github.artifactio.maven;
+
+import io.github.artifactio.maven.check.ConfigurationException;
+import io.github.artifactio.maven.check.Finding;
+import io.github.artifactio.maven.check.Outcome;
+import io.github.artifactio.maven.check.Reports;
+import io.github.artifactio.maven.check.ResultCache;
+import io.github.artifactio.maven.check.Severity;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * What {@code validate} and {@code verify-manifest} share: the file set, the rule selection, the failure threshold,
+ * the thread pool, the cache, the reports and the summary. The goal only says how to check; the checking is in
+ * {@code io.github.artifactio.maven.check}.
+ */
+abstract class AbstractCheckMojo extends AbstractMojo {
+  /** Where the goals' reports of this build are collected, so a second goal rewrites the report with both. */
+  private static final String RUNS_KEY = "artifact-io.runs";
+
+  @Parameter(defaultValue = "${project}", readonly = true)
+  protected MavenProject project;
+
+  @Parameter(defaultValue = "${session}", readonly = true)
+  protected MavenSession session;
+
+  @Parameter(defaultValue = "${plugin}", readonly = true)
+  protected PluginDescriptor plugin;
+
+  @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+  protected MojoExecution execution;
+
+  /** The folder whose files are checked. Default: the project's build directory ({@code target}). */
+  @Parameter(property = "artifact-io.directory")
+  protected File directory;
+
+  /** Comma-separated globs, relative to {@code directory}, of the files to check. */
+  @Parameter(property = "artifact-io.includes")
+  protected String includes;
+
+  /** Skips the goal. */
+  @Parameter(property = "artifact-io.skip", defaultValue = "false")
+  protected boolean skip;
+
+  /** Comma-separated rule ids: run only these. */
+  @Parameter(property = "artifact-io.rules")
+  protected String rules;
+
+  /** Comma-separated rule ids: do not run these. */
+  @Parameter(property = "artifact-io.skipRules")
+  protected String skipRules;
+
+  /** The build fails when a finding's severity is at or above this: ERROR (default), WARN, INFO or NONE. */
+  @Parameter(property = "artifact-io.failOn", defaultValue = "ERROR")
+  protected String failOn;
+
+  /** Files checked in parallel (and hashed in parallel). Default: the number of processors. */
+  @Parameter(property = "artifact-io.threads", defaultValue = "0")
+  protected int threads;
+
+  /**
+   * The incremental cache's folder; {@code none} switches the cache off. Default:
+   * {@code target/artifact-io/cache}; put it outside {@code target} to keep it across {@code mvn clean}.
+   */
+  @Parameter(property = "artifact-io.cacheDir")
+  protected String cacheDir;
+
+  /** The goal's name, for messages and reports. */
+  abstract String goal();
+
+  abstract String defaultIncludes();
+
+  /** Checks the files with the pool; misconfiguration is a {@link ConfigurationException}. */
+  abstract Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache);
+
+  @Override
+  public final void execute() throws MojoExecutionException, MojoFailureException {
+    if (skip) {
+      getLog().info("artifact-io:" + goal() + " skipped (artifact-io.skip)");
+      return;
+    }
+    Severity threshold;
+    Outcome outcome;
+    Path root = directory != null ? directory.toPath() : buildDirectory();
+    try {
+      threshold = Severity.parseFailOn(failOn);
+      if (threads < 0) {
+        throw new ConfigurationException("artifact-io.threads is " + threads + "; it must be positive (0: processors)");
+      }
+      List<Path> files = FileSets.scan(root, includes != null ? includes : defaultIncludes());
+      if (files.isEmpty()) {
+        getLog().warn("artifact-io:" + goal() + ": no file under " + root + " matches "
+            + (includes != null ? includes : defaultIncludes()));
+      }
+      int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+      ExecutorService pool = Executors.newFixedThreadPool(n, daemonThreads());
+      try {
+        outcome = check(root, files, pool, cache());
+      } finally {
+        pool.shutdownNow();
+      }
+    } catch (ConfigurationException e) {
+      throw new MojoExecutionException("artifact-io:" + goal() + " is misconfigured: " + e.getMessage(), e);
+    }
+    report(outcome, threshold);
+  }
+
+  private void report(Outcome outcome, Severity threshold) throws MojoExecutionException, MojoFailureException {
+    for (Finding f : outcome.findings()) {
+      switch (f.severity()) {
+        case ERROR -> getLog().error(f.message());
+        case WARN -> getLog().warn(f.message());
+        default -> getLog().info(f.message());
+      }
+    }
+    getLog().info("artifact-io:" + goal() + " summary");
+    for (String line : Reports.summaryTable(outcome)) {
+      getLog().info(line);
+    }
+    Path out = buildDirectory().resolve("artifact-io");
+    List<Reports.Run> runs = runs();
+    String id = execution == null ? "default-cli" : execution.getExecutionId();
+    runs.removeIf(r -> r.outcome().goal().equals(goal()) && r.execution().equals(id));
+    runs.add(new Reports.Run(outcome, threshold, id));
+    try {
+      Reports.writeJson(out.resolve("validation.json"), runs, pluginVersion());
+      Reports.writeJunit(out.resolve("TEST-artifact-io.xml"), runs);
+    } catch (IOException e) {
+      throw new MojoExecutionException("writing the reports under " + out + ": " + e, e);
+    }
+    getLog().info("reports: " + out.resolve("validation.json") + ", " + out.resolve("TEST-artifact-io.xml"));
+    List<Finding> failing = outcome.failing(threshold);
+    if (!failing.isEmpty()) {
+      long files = failing.stream().map(Finding::file).distinct().count();
+      throw new MojoFailureException("artifact-io:" + goal() + ": " + failing.size() + " finding"
+          + (failing.size() == 1 ? "" : "s") + " at or above " + threshold + " in " + files + " file"
+          + (files == 1 ? "" : "s") + "; the first: " + failing.get(0).message() + " (all: "
+          + out.resolve("validation.json") + ")");
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Reports.Run> runs() {
+    Object v = project == null ? null : project.getContextValue(RUNS_KEY);
+    List<Reports.Run> runs = v instanceof List ? (List<Reports.Run>) v : new ArrayList<>();
+    if (project != null) {
+      project.setContextValue(RUNS_KEY, runs);
+    }
+    return runs;
+  }
+
+  /** Whether Maven runs the goal without a pom: then {@code ${project}} is a stub with no file and no basedir. */
+  protected boolean standalone() {
+    return project == null || project.getFile() == null;
+  }
+
+  /** The project's build directory, or {@code ./target} of the folder Maven runs in when there is no project. */
+  protected Path buildDirectory() {
+    if (standalone()) {
+      return baseDirectory().resolve("target");
+    }
+    return Path.of(project.getBuild().getDirectory());
+  }
+
+  protected Path baseDirectory() {
+    if (!standalone()) {
+      return project.getBasedir().toPath();
+    }
+    String base = session != null && session.getRequest().getBaseDirectory() != null
+        ? session.getRequest().getBaseDirectory() : System.getProperty("user.dir");
+    return Path.of(base);
+  }
+
+  private ResultCache cache() {
+    if (cacheDir != null && cacheDir.trim().equalsIgnoreCase("none")) {
+      return null;
+    }
+    Path dir = cacheDir == null || cacheDir.isBlank()
+        ? buildDirectory().resolve("artifact-io").resolve("cache") : baseDirectory().resolve(cacheDir.trim());
+    return new ResultCache(dir);
+  }
+
+  protected String pluginVersion() {
+    return plugin == null ? "unknown" : plugin.getVersion();
+  }
+
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "artifact-io-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  static List<String> split(String csv) {
+    List<String> out = new ArrayList<>();
+    if (csv != null) {
+      for (String s : csv.split(",")) {
+        if (!s.isBlank()) {
+          out.add(s.trim());
+        }
+      }
+    }
+    return out;
+  }
+}
