@@ -73,34 +73,52 @@ public final class WriteBench {
         bytes.put(p[0], Long.parseLong(p[2]));
       }
     }
+    // blake3 has a Vector API back end, 2.5x the scalar one, in a JVM started with the incubator module: how much
+    // hashing costs there, in forks of their own (the module changes nothing else the writers do)
+    Map<String, List<Double>> vector = new LinkedHashMap<>();
+    vector.put("engine-1t", new ArrayList<>());
+    vector.put("engine-1t-hashed", new ArrayList<>());
+    for (int f = 0; f < FORKS; f++) {
+      Path out = outDir.resolve("write-vector-fork-" + f + ".tsv");
+      fork(Fork.class, "6g", List.of("--add-modules", "jdk.incubator.vector"), out.toString(),
+          outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed");
+      for (String line : Files.readAllLines(out)) {
+        String[] p = line.split("\t");
+        vector.get(p[0]).add(Double.parseDouble(p[1]));
+      }
+    }
     Path memOut = outDir.resolve("write-memory.tsv");
     fork(MemoryFork.class, "128m", memOut.toString(), outDir.resolve("write-scratch").toString());
     String[] mem = Files.readString(memOut).trim().split("\t");
 
     double duck = median(times.get("duckdb-1t"));
     double oneThread = median(times.get("engine-1t"));
-    StringBuilder json = new StringBuilder("[\n");
+    List<String> entries = new ArrayList<>();
     System.out.println();
     System.out.printf(Locale.ROOT, "%-28s %10s %14s %16s%n", "name", "median_s", "bytes", "ratio_to_duckdb");
-    for (int i = 0; i < NAMES.length; i++) {
-      String n = NAMES[i];
+    for (String n : NAMES) {
       double m = median(times.get(n));
       System.out.printf(Locale.ROOT, "%-28s %10.3f %,14d %16.2f%n", n, m, bytes.get(n), m / duck);
-      json.append(String.format(Locale.ROOT,
-          "  {\"name\": \"%s\", \"median_s\": %.4f, \"bytes\": %d, \"ratio_to_duckdb\": %.3f, \"runs\": %d}%s%n",
-          n, m, bytes.get(n), m / duck, times.get(n).size(), i + 1 < NAMES.length ? "," : ""));
+      entries.add(entry(n, m, bytes.get(n), m / duck, times.get(n).size()));
     }
-    json.append("]\n");
     System.out.printf(Locale.ROOT, "%nengine-2t / engine-1t = %.2f (target <= 0.70)%n", median(times.get("engine-2t")) / oneThread);
     System.out.printf(Locale.ROOT, "engine-1t-hashed / engine-1t = %.2f (target <= 1.10)%n",
         median(times.get("engine-1t-hashed")) / oneThread);
     System.out.printf(Locale.ROOT, "engine-1t / duckdb-1t = %.2f (target <= 1.00)%n", oneThread / duck);
+    double v1 = median(vector.get("engine-1t"));
+    double vh = median(vector.get("engine-1t-hashed"));
+    System.out.printf(Locale.ROOT,
+        "with --add-modules jdk.incubator.vector (blake3's vector back end): engine-1t %.3f s, engine-1t-hashed %.3f s,"
+            + " hashed / unhashed = %.2f%n", v1, vh, vh / v1);
     System.out.printf(Locale.ROOT,
         "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
             + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
         Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
         Long.parseLong(mem[3]) / 1e6);
-    Files.writeString(outDir.resolve("write.json"), json.toString());
+    entries.add(entry("engine-1t-vector-jvm", v1, bytes.get("engine-1t"), v1 / duck, vector.get("engine-1t").size()));
+    entries.add(entry(
+        "engine-1t-hashed-vector-jvm", vh, bytes.get("engine-1t"), vh / duck, vector.get("engine-1t-hashed").size()));
+    Files.writeString(outDir.resolve("write.json"), "[\n" + String.join(",\n", entries) + "\n]\n");
     Files.writeString(
         outDir.resolve("write-memory.json"),
         String.format(Locale.ROOT,
@@ -134,9 +152,15 @@ public final class WriteBench {
   }
 
   static void fork(Class<?> main, String heap, String... args) throws IOException, InterruptedException {
+    fork(main, heap, List.of(), args);
+  }
+
+  static void fork(Class<?> main, String heap, List<String> jvmArgs, String... args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
+    cmd.addAll(jvmArgs);
     cmd.add("-cp");
     cmd.add(classpath());
     cmd.add(main.getName());
@@ -145,6 +169,12 @@ public final class WriteBench {
     if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
       throw new IllegalStateException(main.getSimpleName() + " fork failed");
     }
+  }
+
+  static String entry(String name, double median, long bytes, double ratio, int runs) {
+    return String.format(Locale.ROOT,
+        "  {\"name\": \"%s\", \"median_s\": %.4f, \"bytes\": %d, \"ratio_to_duckdb\": %.3f, \"runs\": %d}",
+        name, median, bytes, ratio, runs);
   }
 
   static double median(List<Double> xs) {
@@ -182,6 +212,9 @@ public final class WriteBench {
         });
         StringBuilder tsv = new StringBuilder();
         List<String> names = new ArrayList<>(writers.keySet());
+        if (args.length > 2) {
+          names.retainAll(List.of(args[2].split(",")));
+        }
         for (int round = 0; round < WARMUP + MEASURED; round++) {
           for (int k = 0; k < names.size(); k++) {
             String name = names.get((k + round) % names.size());
