@@ -2,7 +2,7 @@ package io.github.artifactio.testkit.property;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * Shrinks a failing choice sequence: deletes spans (with and without lowering the choice that sized them), deletes and
@@ -14,7 +14,7 @@ final class Shrinker<T> {
   /** The outcome of running a candidate: its actual choices, spans, value and failure (null when it passed). */
   record Run<T>(long[] choices, List<int[]> spans, T value, Throwable failure) {}
 
-  private final Function<long[], Run<T>> runner;
+  private final BiFunction<long[], List<int[]>, Run<T>> runner;
   private final Class<? extends Throwable> failureClass;
   private final int budget;
   private final long deadline;
@@ -22,7 +22,8 @@ final class Shrinker<T> {
   private int runs;
   private int improvements;
 
-  Shrinker(Function<long[], Run<T>> runner, Run<T> failing, int budget, long deadlineNanos) {
+  /** {@code runner} replays choices, along the given spans when they are not null. */
+  Shrinker(BiFunction<long[], List<int[]>, Run<T>> runner, Run<T> failing, int budget, long deadlineNanos) {
     this.runner = runner;
     this.best = failing;
     this.failureClass = failing.failure().getClass();
@@ -34,10 +35,12 @@ final class Shrinker<T> {
     boolean changed = true;
     while (changed && !exhausted()) {
       changed = false;
+      changed |= lowerChoices(64); // the structure first: sizes and row counts are drawn early
       changed |= deleteSpans();
+      changed |= lowerChoices(Integer.MAX_VALUE);
       changed |= deleteBlocks();
-      changed |= lowerChoices();
       changed |= zeroBlocks();
+      changed |= redistribute();
     }
     return best;
   }
@@ -57,6 +60,7 @@ final class Shrinker<T> {
   /** Deletes each span, largest first; also tries lowering by one the first choice of its parent (a list's size). */
   private boolean deleteSpans() {
     boolean any = false;
+    int rank = 0; // spans ranked before this one were tried (on an earlier version of the sequence)
     for (int pass = 0; ; pass++) {
       List<int[]> spans = best.spans();
       Integer[] order = new Integer[spans.size()];
@@ -65,7 +69,8 @@ final class Shrinker<T> {
       }
       Arrays.sort(order, (a, b) -> Integer.compare(len(spans.get(b)), len(spans.get(a))));
       boolean improved = false;
-      for (int idx : order) {
+      for (; rank < order.length; rank++) {
+        int idx = order[rank];
         if (exhausted()) {
           return any;
         }
@@ -132,7 +137,7 @@ final class Shrinker<T> {
           nonZero |= c[j] != 0;
           c[j] = 0;
         }
-        if (nonZero && tryCandidate(c)) {
+        if (nonZero && tryCandidate(c, best.spans())) {
           any = true;
         }
       }
@@ -141,9 +146,9 @@ final class Shrinker<T> {
   }
 
   /** Lowers each choice to the smallest value that still fails, by trying 0, then v-1, then a binary search. */
-  private boolean lowerChoices() {
+  private boolean lowerChoices(int limit) {
     boolean any = false;
-    for (int i = 0; i < best.choices().length; i++) {
+    for (int i = 0; i < Math.min(limit, best.choices().length); i++) {
       if (exhausted()) {
         return any;
       }
@@ -173,22 +178,58 @@ final class Shrinker<T> {
     return any;
   }
 
+  /**
+   * Moves value from a choice to a later one nearby (all of it, then half): a sum spread over several elements
+   * gathers in fewer, which the deletion passes then remove.
+   */
+  private boolean redistribute() {
+    boolean any = false;
+    for (int i = 0; i < best.choices().length; i++) {
+      for (int j = i + 1; j < Math.min(best.choices().length, i + 9); j++) {
+        if (exhausted()) {
+          return any;
+        }
+        long[] c = best.choices();
+        if (c[i] == 0) {
+          break;
+        }
+        for (long d : new long[] {c[i], c[i] / 2}) {
+          if (d == 0 || c[j] > Long.MAX_VALUE - d) {
+            continue;
+          }
+          long[] moved = c.clone();
+          moved[i] -= d;
+          moved[j] += d;
+          if (tryCandidate(moved, best.spans())) {
+            any = true;
+            break;
+          }
+        }
+      }
+    }
+    return any;
+  }
+
   private boolean tryValue(int i, long value) {
     if (i >= best.choices().length) {
       return false;
     }
     long[] c = best.choices().clone();
     c[i] = value;
-    return tryCandidate(c);
+    return tryCandidate(c, best.spans());
   }
 
   /** Runs {@code candidate}; keeps it when it fails the same way and is simpler than the best so far. */
   private boolean tryCandidate(long[] candidate) {
+    return tryCandidate(candidate, null);
+  }
+
+  private boolean tryCandidate(long[] candidate, List<int[]> spans) {
     if (!simpler(candidate, best.choices())) {
       return false;
     }
     runs++;
-    Run<T> r = runner.apply(candidate);
+    Run<T> r = runner.apply(candidate, spans);
     if (r == null || r.failure() == null || r.failure().getClass() != failureClass) {
       return false;
     }

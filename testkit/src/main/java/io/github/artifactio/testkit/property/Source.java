@@ -26,21 +26,58 @@ public final class Source {
   private int size;
   private final List<int[]> spans = new ArrayList<>(); // {start, end, parentIndex}
   private int openSpan = -1;
+  /** Where the next replayed choice is read from. */
+  private int cursor;
+  /** The spans of the run being replayed structurally, or null for a plain replay. */
+  private final List<int[]> guide;
+  private List<List<Integer>> guideChildren;
+  /** For each span of this run: the guide span it follows (-1: none), and how many children it opened so far. */
+  private final List<int[]> following = new ArrayList<>();
 
-  private Source(long[] prefix, SplittableRandom random, double edgeBias) {
+  private Source(long[] prefix, SplittableRandom random, double edgeBias, List<int[]> guide) {
     this.prefix = prefix;
     this.random = random;
     this.edgeBias = edgeBias;
+    this.guide = guide;
   }
 
   /** A source of fresh random choices. */
   static Source random(long seed, double edgeBias) {
-    return new Source(new long[0], new SplittableRandom(seed), edgeBias);
+    return new Source(new long[0], new SplittableRandom(seed), edgeBias, null);
   }
 
   /** A source that replays {@code choices} and gives zeros past their end. */
   static Source replay(long[] choices) {
-    return new Source(choices, null, 0);
+    return new Source(choices, null, 0, null);
+  }
+
+  /**
+   * A source that replays {@code choices} span by span along {@code spans} (the spans of the run they were recorded
+   * in, or of one they were derived from by changing values): the k-th sub-span of a span follows the k-th recorded
+   * one, and the k-th own choice of a span reads the k-th recorded own choice (0 past them), so a span that now draws
+   * fewer or more choices leaves the others reading their own. Lowering a table's row count then shortens every column
+   * instead of shifting one column's values into the next.
+   */
+  static Source replay(long[] choices, List<int[]> spans) {
+    return new Source(choices, null, 0, spans);
+  }
+
+  private boolean replaying() {
+    return random == null || cursor < prefix.length;
+  }
+
+  /** The next replayed choice, or 0 past the end (of the choices, or of the guide span being followed). */
+  private long next(long max) {
+    if (guide != null) {
+      int[] f = openSpan < 0 ? null : following.get(openSpan);
+      if (f == null || f[0] < 0) {
+        return 0;
+      }
+      int[] direct = guideDirect()[f[0]];
+      int k = f[2]++;
+      return k < direct.length && direct[k] < prefix.length ? Math.min(prefix[direct[k]], max) : 0;
+    }
+    return cursor < prefix.length ? Math.min(prefix[cursor++], max) : 0;
   }
 
   /** A choice in {@code [0, max]}, uniform when drawn at random. */
@@ -49,12 +86,10 @@ public final class Source {
       throw new IllegalArgumentException("draw(max): max must be at least 0 but was " + max);
     }
     long v;
-    if (size < prefix.length) {
-      v = Math.min(prefix[size], max);
-    } else if (random != null) {
-      v = max == Long.MAX_VALUE ? random.nextLong() >>> 1 : random.nextLong(max + 1);
+    if (replaying()) {
+      v = next(max);
     } else {
-      v = 0;
+      v = max == Long.MAX_VALUE ? random.nextLong() >>> 1 : random.nextLong(max + 1);
     }
     return record(v);
   }
@@ -67,7 +102,7 @@ public final class Source {
     if (preferred < 0 || preferred > max) {
       throw new IllegalArgumentException("preferred " + preferred + " is outside [0, " + max + "]");
     }
-    if (size >= prefix.length && random != null && edgeBias > 0 && random.nextDouble() < edgeBias) {
+    if (!replaying() && edgeBias > 0 && random.nextDouble() < edgeBias) {
       return record(preferred);
     }
     return draw(max);
@@ -79,7 +114,7 @@ public final class Source {
    * from the edge case to ordinary values nearby.
    */
   public long forced(long max, long value) {
-    if (size < prefix.length || random == null) {
+    if (replaying()) {
       return draw(max);
     }
     if (value < 0 || value > max) {
@@ -96,7 +131,7 @@ public final class Source {
     if (bound < 1) {
       throw new IllegalArgumentException("unrecorded(bound): bound must be at least 1 but was " + bound);
     }
-    return size < prefix.length || random == null ? 0 : random.nextInt(bound);
+    return replaying() ? 0 : random.nextInt(bound);
   }
 
   /** An int choice in {@code [0, bound)}. */
@@ -118,6 +153,8 @@ public final class Source {
     int index = spans.size();
     spans.add(new int[] {size, -1, openSpan});
     int parent = openSpan;
+    int g = guide == null ? -1 : guideChild(parent);
+    following.add(new int[] {g, 0, 0});
     openSpan = index;
     try {
       return gen.generate(this);
@@ -125,6 +162,72 @@ public final class Source {
       spans.get(index)[1] = size;
       openSpan = parent;
     }
+  }
+
+  /** The guide span that the next child of span {@code parent} (-1: the top) follows, or -1. */
+  private int guideChild(int parent) {
+    if (guideChildren == null) {
+      guideChildren = new ArrayList<>();
+      guideChildren.add(new ArrayList<>()); // the top, at index 0
+      for (int i = 0; i < guide.size(); i++) {
+        guideChildren.add(new ArrayList<>());
+      }
+      for (int i = 0; i < guide.size(); i++) {
+        guideChildren.get(guide.get(i)[2] + 1).add(i);
+      }
+    }
+    int pg;
+    int ordinal;
+    if (parent < 0) {
+      pg = -1;
+      ordinal = topChildren++;
+    } else {
+      int[] f = following.get(parent);
+      if (f[0] < 0) {
+        return -1;
+      }
+      pg = f[0];
+      ordinal = f[1]++;
+    }
+    List<Integer> kids = guideChildren.get(pg + 1);
+    return ordinal < kids.size() ? kids.get(ordinal) : -1;
+  }
+
+  private int topChildren;
+  private int[][] guideDirect;
+
+  /** For each guide span, the positions of its own choices (those of no child span), in order. */
+  private int[][] guideDirect() {
+    if (guideDirect == null) {
+      int end = 0;
+      for (int[] g : guide) {
+        end = Math.max(end, g[1]);
+      }
+      int[] owner = new int[end];
+      java.util.Arrays.fill(owner, -1);
+      for (int i = 0; i < guide.size(); i++) { // parents open before their children, so children overwrite
+        for (int p = guide.get(i)[0]; p < guide.get(i)[1]; p++) {
+          owner[p] = i;
+        }
+      }
+      int[] counts = new int[guide.size()];
+      for (int o : owner) {
+        if (o >= 0) {
+          counts[o]++;
+        }
+      }
+      guideDirect = new int[guide.size()][];
+      for (int i = 0; i < guide.size(); i++) {
+        guideDirect[i] = new int[counts[i]];
+      }
+      int[] filled = new int[guide.size()];
+      for (int p = 0; p < owner.length; p++) {
+        if (owner[p] >= 0) {
+          guideDirect[owner[p]][filled[owner[p]]++] = p;
+        }
+      }
+    }
+    return guideDirect;
   }
 
   private long record(long v) {
