@@ -26,6 +26,14 @@ public final class PropertyFailedError extends AssertionFailedError {
     this.tryNumber = tryNumber;
   }
 
+  /** The same failure with {@code line} added to its message (where a shrunk case was saved, say). */
+  public PropertyFailedError withNote(String line) {
+    PropertyFailedError e = new PropertyFailedError(
+        getMessage() + "\n  " + line, property, counterexample, original, seed, tryNumber, getCause());
+    e.setStackTrace(getStackTrace());
+    return e;
+  }
+
   /** The property's name. */
   public String property() {
     return property;
