@@ -18,6 +18,14 @@ import org.opentest4j.AssertionFailedError;
 public final class ArtifactAssertions {
   private ArtifactAssertions() {}
 
+  /**
+   * Asserts that {@code actualArtifact} matches the golden {@code src/test/golden/<name>.parquet}, in layers (see
+   * {@link io.github.artifactio.testkit.golden.GoldenFiles}); a missing golden is created unless {@code CI} is set.
+   */
+  public static void assertMatchesGolden(Path actualArtifact, String name) {
+    io.github.artifactio.testkit.golden.GoldenFiles.defaults().assertMatches(actualArtifact, name);
+  }
+
   /** Asserts that {@code actual} holds exactly the bytes of {@code expected}. */
   public static void assertSameBytes(Path expected, Path actual) {
     long firstDifference = firstDifference(expected, actual);
