@@ -57,6 +57,8 @@ class StagePropertiesTest {
       Path saved = dir.resolve("failures").resolve("stamped-deterministic").resolve("3");
       assertTrue(e.getMessage().contains("shrunk case saved to " + saved.toAbsolutePath()), e.getMessage());
       assertEquals(0, Table.read(saved.resolve("input.parquet")).rows());
+      // promoted to a regression test: the saved input is the shrunk input
+      assertEquals(shrunk, TableCase.read(saved.resolve("input.parquet")));
       JsonNode json = new ObjectMapper().readTree(saved.resolve("case.json").toFile());
       assertEquals("stamped-deterministic", json.get("property").asText());
       assertEquals(3, json.get("seed").asLong());

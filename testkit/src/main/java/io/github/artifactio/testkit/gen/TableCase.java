@@ -27,6 +27,14 @@ public record TableCase(List<Column> columns) {
     }
   }
 
+  /**
+   * The table in a Parquet file: a saved failure's {@code input.parquet} (see
+   * {@link io.github.artifactio.testkit.FailureArchive}) becomes a regression test's input.
+   */
+  public static TableCase read(java.nio.file.Path parquet) {
+    return new TableCase(io.github.artifactio.engine.table.Table.read(parquet).columns());
+  }
+
   /** The row count. */
   public int rows() {
     return columns.get(0).length();
