@@ -24,10 +24,9 @@ import org.opentest4j.AssertionFailedError;
  *
  * <p>Byte equality is asserted only while the writer fingerprint (the engine's writer settings in the footer and
  * {@code created_by}) is the golden's and no key column, tolerance or NaN/zero relaxation is declared; otherwise the
- * comparison
- * falls back to structure and content and says why. A difference is reported at the deepest layer that explains it.
- * On failure the actual artifact, its facet and the diff go under {@code target/testkit-golden/}, never into the
- * source tree. {@link GoldenMode} decides what is written.
+ * comparison falls back to structure and content and says why. A difference is reported at the deepest layer that
+ * explains it. On failure the actual artifact, its facet and the diff ({@code .diff.md}, {@code .diff.json}) go under
+ * {@code target/testkit-golden/}, never into the source tree. {@link GoldenMode} decides what is written.
  *
  * <pre>{@code
  * GoldenFiles.defaults().assertMatches(out, "orders");                      // src/test/golden/orders.parquet
@@ -151,6 +150,7 @@ public final class GoldenFiles {
       Files.copy(actual, act, StandardCopyOption.REPLACE_EXISTING);
       write(actualDir.resolve(name + ".actual.parquet.golden.json"), a.toJson());
       write(actualDir.resolve(name + ".diff.md"), "```\n" + message + "\n```\n");
+      write(actualDir.resolve(name + ".diff.json"), c.toJson(golden, act));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -200,6 +200,7 @@ public final class GoldenFiles {
       Files.deleteIfExists(actualDir.resolve(name + ".actual.parquet"));
       Files.deleteIfExists(actualDir.resolve(name + ".actual.parquet.golden.json"));
       Files.deleteIfExists(actualDir.resolve(name + ".diff.md"));
+      Files.deleteIfExists(actualDir.resolve(name + ".diff.json"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -220,6 +221,41 @@ public final class GoldenFiles {
     String verdict;
     String note;
     final List<String> lines = new ArrayList<>();
+    final List<String> removed = new ArrayList<>();
+    final List<String> added = new ArrayList<>();
+    final List<String> differingColumns = new ArrayList<>();
+    RowDiff rows;
+
+    /** The machine-readable form of the failure ({@code <name>.diff.json}). */
+    String toJson(Path golden, Path actual) {
+      com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT);
+      com.fasterxml.jackson.databind.node.ObjectNode n = m.createObjectNode();
+      n.put("golden", golden.toString());
+      n.put("actual", actual.toString());
+      n.put("verdict", verdict);
+      if (note != null) {
+        n.put("note", note);
+      }
+      removed.forEach(n.putArray("structure_removed")::add);
+      added.forEach(n.putArray("structure_added")::add);
+      differingColumns.forEach(n.putArray("differing_columns")::add);
+      if (rows != null) {
+        com.fasterxml.jackson.databind.node.ArrayNode cells = n.putArray("first_differing_cells");
+        for (RowDiff.Cell cell : rows.first) {
+          cells.addObject().put("row", cell.row()).put("key", cell.key()).put("column", cell.column())
+              .put("expected", cell.expected()).put("actual", cell.actual()).put("delta", cell.delta())
+              .put("tolerance", cell.tolerance());
+        }
+        rows.counts.forEach(n.putObject("differing_rows_per_column")::put);
+        rows.keyProblems.forEach(n.putArray("key_problems")::add);
+      }
+      try {
+        return m.writeValueAsString(n) + "\n";
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
 
     String render(Path golden, Path actual) {
       StringBuilder b = new StringBuilder();
@@ -254,6 +290,8 @@ public final class GoldenFiles {
     removed.removeAll(a.structure());
     List<String> added = new ArrayList<>(a.structure());
     added.removeAll(g.structure());
+    c.removed.addAll(removed);
+    c.added.addAll(added);
     if (removed.isEmpty() && added.isEmpty()) {
       c.lines.add("structure  EQUAL");
     } else {
@@ -268,6 +306,7 @@ public final class GoldenFiles {
         differing.add(e.getKey());
       }
     }
+    c.differingColumns.addAll(differing);
     if (differing.isEmpty()) {
       c.lines.add("content    EQUAL (all " + g.columnDigests().size() + " columns)");
     } else {
@@ -284,6 +323,7 @@ public final class GoldenFiles {
         c.lines.add("rows       not compared: " + e.getMessage());
       }
     }
+    c.rows = rows;
     if (rows != null) {
       if (rows.empty()) {
         c.lines.add("rows       EQUAL" + (key != null ? ", keyed by " + key : "")

@@ -97,6 +97,11 @@ class GoldenFilesTest {
     assertTrue(Files.exists(dir.resolve("target/scores.actual.parquet")));
     assertTrue(Files.exists(dir.resolve("target/scores.actual.parquet.golden.json")));
     assertTrue(Files.readString(dir.resolve("target/scores.diff.md")).contains("verdict: FAIL (rows)"));
+    JsonNode diff = new ObjectMapper().readTree(dir.resolve("target/scores.diff.json").toFile());
+    assertEquals("rows", diff.get("verdict").asText());
+    assertEquals("score", diff.get("differing_columns").get(0).asText());
+    assertEquals("2.5", diff.get("first_differing_cells").get(0).get("actual").asText());
+    assertEquals(1, diff.get("differing_rows_per_column").get("score").asInt());
     // the golden was not overwritten in the default mode
     goldens(GoldenMode.NO).assertMatches(write("again.parquet", table(1, 2, 3)), "scores");
   }
@@ -110,6 +115,7 @@ class GoldenFilesTest {
     goldens(GoldenMode.OVERWRITE).assertMatches(changed, "scores");
     assertFalse(Files.exists(dir.resolve("target/scores.actual.parquet")));
     assertFalse(Files.exists(dir.resolve("target/scores.diff.md")));
+    assertFalse(Files.exists(dir.resolve("target/scores.diff.json")));
     goldens(GoldenMode.NO).assertMatches(changed, "scores");
   }
 
