@@ -6,6 +6,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.testkit.gen.TableCase;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -14,6 +17,14 @@ import org.opentest4j.AssertionFailedError;
  */
 public final class ArtifactAssertions {
   private ArtifactAssertions() {}
+
+  /**
+   * Asserts that {@code actualArtifact} matches the golden {@code src/test/golden/<name>.parquet}, in layers (see
+   * {@link io.github.artifactio.testkit.golden.GoldenFiles}); a missing golden is created unless {@code CI} is set.
+   */
+  public static void assertMatchesGolden(Path actualArtifact, String name) {
+    io.github.artifactio.testkit.golden.GoldenFiles.defaults().assertMatches(actualArtifact, name);
+  }
 
   /** Asserts that {@code actual} holds exactly the bytes of {@code expected}. */
   public static void assertSameBytes(Path expected, Path actual) {
@@ -25,6 +36,49 @@ public final class ArtifactAssertions {
         "artifacts differ from byte " + firstDifference + ": " + expected + " (" + size(expected) + " bytes, blake3 "
             + Blake3.hashFile(expected).hex() + ") vs " + actual + " (" + size(actual) + " bytes, blake3 "
             + Blake3.hashFile(actual).hex() + ")");
+  }
+
+  /**
+   * Asserts that {@code actual} holds the columns of {@code expected}: the same names, kinds and rows, floats compared
+   * by bit pattern (so NaN payloads and -0.0 count). A failure names the first differing column and row with both
+   * values.
+   */
+  public static void assertSameColumns(List<Column> expected, List<Column> actual) {
+    String d = firstColumnDifference(expected, actual);
+    if (d != null) {
+      throw new AssertionFailedError(d);
+    }
+  }
+
+  /** Where two column lists first differ, or null when they are equal. */
+  public static String firstColumnDifference(List<Column> expected, List<Column> actual) {
+    List<String> en = expected.stream().map(Column::name).toList();
+    List<String> an = actual.stream().map(Column::name).toList();
+    if (!en.equals(an)) {
+      return "columns differ: expected " + en + " but got " + an;
+    }
+    for (int c = 0; c < expected.size(); c++) {
+      Column e = expected.get(c);
+      Column a = actual.get(c);
+      if (e.type() != a.type()) {
+        return "column '" + e.name() + "': expected kind " + e.type() + " but got " + a.type();
+      }
+      if (e.length() != a.length()) {
+        return "column '" + e.name() + "': expected " + e.length() + " rows but got " + a.length();
+      }
+      if (!e.equals(a)) {
+        for (int r = 0; r < e.length(); r++) {
+          String ev = TableCase.value(e, r);
+          String av = TableCase.value(a, r);
+          if (!ev.equals(av)) {
+            return "column '" + e.name() + "' row " + r + ": expected " + ev + " but got " + av;
+          }
+        }
+        return "column '" + e.name() + "' differs (in values the text form does not show): expected " + e
+            + " but got " + a;
+      }
+    }
+    return null;
   }
 
   /** The offset of the first byte at which the two files differ, or -1 when they are equal. */
