@@ -1,6 +1,7 @@
 package io.github.artifactio.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -113,6 +114,26 @@ class StagePropertiesTest {
     AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
         ArtifactProperties.ofStage("plain", changed, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10));
     assertTrue(e.getMessage().contains("the artifact of input 0 (seed 9) is not the recorded one"), e.getMessage());
+  }
+
+  @Test
+  void in_ci_no_digests_are_recorded_and_a_missing_record_fails() {
+    Path record = dir.resolve("ci/digests.txt");
+    Stage plain = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(), WriteOptions.defaults());
+    String before = System.getProperty(Ci.PROPERTY);
+    System.setProperty(Ci.PROPERTY, "true");
+    try {
+      AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
+          ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 3));
+      assertEquals("no recorded digests at " + record + " (CI is set, so none is written)", e.getMessage());
+      assertFalse(Files.exists(record));
+    } finally {
+      if (before == null) {
+        System.clearProperty(Ci.PROPERTY);
+      } else {
+        System.setProperty(Ci.PROPERTY, before);
+      }
+    }
   }
 
   @Test

@@ -120,7 +120,7 @@ public final class GoldenFiles {
     if (!Files.exists(golden)) {
       if (m == GoldenMode.NO) {
         throw new AssertionFailedError("golden \"" + name + "\" does not exist (" + golden + ") and the mode is "
-            + (System.getenv("CI") != null ? "read-only because CI is set" : "no") + "; create it by running "
+            + (io.github.artifactio.testkit.Ci.isSet() ? "read-only because CI is set" : "no") + "; create it by running "
             + "without CI (the default mode creates a missing golden) or with " + GoldenMode.ENV + "=new");
       }
       accept(actual, name, a);

@@ -21,7 +21,13 @@ public enum GoldenMode {
 
   /** The mode of this JVM: its system properties and environment. */
   public static GoldenMode current() {
-    return resolve(System.getProperty(UPDATE_PROPERTY), System.getenv());
+    java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+    if (io.github.artifactio.testkit.Ci.isSet()) {
+      env.put("CI", "true");
+    } else {
+      env.remove("CI");
+    }
+    return resolve(System.getProperty(UPDATE_PROPERTY), env);
   }
 
   /** The mode for the given update property and environment. */
