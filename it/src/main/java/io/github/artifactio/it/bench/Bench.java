@@ -16,6 +16,7 @@ public final class Bench {
 
   private static Map<String, Run> runs() {
     Map<String, Run> runs = new TreeMap<>();
+    runs.put("read", ReadBench::run);
     return runs;
   }
 

@@ -157,7 +157,7 @@ final class LeafReader {
         body = p.data;
         pos = valuesAt;
         end = valuesAt + valuesLen;
-      } else if (valuesLen == 0 && uncompressed == 0) {
+      } else if (valuesLen == 0) { // an empty page (some writers still mark it compressed)
         body = new byte[0];
         pos = 0;
         end = 0;

@@ -358,7 +358,7 @@ public final class ParquetFile {
   }
 
   /** Whether the column's leaf is optional (its records are the Opt* kinds, or lists). */
-  boolean leafOptional(ColumnSpec s) {
+  public boolean leafOptional(ColumnSpec s) {
     return schema.getColumns().get(leafOf(s.name())).getMaxDefinitionLevel() > 0;
   }
 

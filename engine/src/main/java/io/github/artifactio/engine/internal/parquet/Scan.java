@@ -236,10 +236,17 @@ public final class Scan implements AutoCloseable {
     if (groups.length == 1) {
       runGroup(groups[0], ops, need, out);
     } else {
-      CompletableFuture<?>[] tasks = new CompletableFuture<?>[groups.length];
-      for (int i = 0; i < groups.length; i++) {
+      // all groups but the last go to the executor; the calling thread decodes the last one meanwhile
+      CompletableFuture<?>[] tasks = new CompletableFuture<?>[groups.length - 1];
+      for (int i = 0; i < tasks.length; i++) {
         int[] group = groups[i];
         tasks[i] = CompletableFuture.runAsync(() -> runGroup(group, ops, need, out), executor);
+      }
+      RuntimeException inline = null;
+      try {
+        runGroup(groups[groups.length - 1], ops, need, out);
+      } catch (RuntimeException e) {
+        inline = e;
       }
       try {
         CompletableFuture.allOf(tasks).join();
@@ -249,6 +256,9 @@ public final class Scan implements AutoCloseable {
           throw (ArtifactException) cause;
         }
         throw new ArtifactException(path, "reading parquet " + path + ": " + cause, cause);
+      }
+      if (inline != null) {
+        throw inline;
       }
     }
     return Arrays.asList(out);

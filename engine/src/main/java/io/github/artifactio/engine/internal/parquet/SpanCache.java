@@ -30,7 +30,8 @@ public final class SpanCache implements ChunkSource {
   public record Stats(int spans, long spanReads, long directReads, long prefetches, long residentBytes,
       long peakResidentBytes) {}
 
-  private enum State { IDLE, LOADING, READY, RELEASED }
+  /** QUEUED: a prefetch was submitted but has not started; a decoder that needs the span loads it itself. */
+  private enum State { IDLE, QUEUED, LOADING, READY, RELEASED }
 
   private static final class Span {
     final int index;
@@ -137,7 +138,8 @@ public final class SpanCache implements ChunkSource {
       if (s.state == State.RELEASED) {
         return null;
       }
-      load = s.state == State.IDLE;
+      // a queued prefetch may sit behind the very tasks waiting here on the caller's executor: never wait on it
+      load = s.state == State.IDLE || s.state == State.QUEUED;
       if (load) {
         s.state = State.LOADING;
       }
@@ -183,10 +185,16 @@ public final class SpanCache implements ChunkSource {
     if (next.direct || next.state != State.IDLE || resident + next.size() > options.maxResidentBytes()) {
       return;
     }
-    next.state = State.LOADING;
+    next.state = State.QUEUED;
     prefetches++;
     try {
       executor.execute(() -> {
+        synchronized (SpanCache.this) {
+          if (next.state != State.QUEUED) {
+            return; // the decoder got there first, or the scan closed
+          }
+          next.state = State.LOADING;
+        }
         byte[] data = null;
         try {
           data = reads.read(next.start, (int) next.size());
@@ -203,7 +211,7 @@ public final class SpanCache implements ChunkSource {
         }
       });
     } catch (RuntimeException rejected) {
-      next.state = State.IDLE;
+      next.state = State.IDLE; // a saturated or shut-down executor: the decoder reads the span itself
       prefetches--;
     }
   }
@@ -248,6 +256,9 @@ public final class SpanCache implements ChunkSource {
         }
       }
       for (Span s : spans) {
+        if (s.state == State.QUEUED) {
+          s.state = State.RELEASED;
+        }
         if (s.state == State.READY) {
           resident -= s.data.length;
           s.data = null;
