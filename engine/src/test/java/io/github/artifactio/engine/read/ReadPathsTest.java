@@ -142,7 +142,8 @@ class ReadPathsTest {
     SplittableRandom rnd = new SplittableRandom(3);
     boolean[] mask = new boolean[ROWS];
     for (int i = 0; i < ROWS; i++) {
-      mask[i] = (i >= 100 && i < 150) || (i >= 41_000 && i < 41_003) || rnd.nextInt(1000) == 0 || i == ROWS - 1;
+      mask[i] = (i >= 100 && i < 150) || (i >= 41_000 && i < 41_003) || (i >= 19_990 && i < 20_010)
+          || (i >= 44_990 && i < 45_010) || rnd.nextInt(1000) == 0 || i == ROWS - 1;
     }
     long[] kept = java.util.stream.IntStream.range(0, ROWS).filter(i -> mask[i]).mapToLong(i -> i).toArray();
     RowSelection sel = RowSelection.ofMask(mask);

@@ -38,6 +38,8 @@ final class LeafReader {
   private int[] defs = new int[0];
   private int[] reps = new int[0];
   private ValueDecoder values;
+  /** The decompressed page, reused for every page of the chunk. */
+  private byte[] scratch;
   /** Whether the decoded page is known to end at a row boundary (v2 pages, offset-indexed pages). */
   private boolean endsAtRow;
   /** The chunk row of the next level. */
@@ -117,10 +119,21 @@ final class LeafReader {
       if (d == null) {
         throw new PageFormatException("a data page has no data page header");
       }
-      body = Decompressors.decompress(codec, p.data, p.offset, p.length, h.uncompressed_page_size);
       count = checkCount(d.num_values);
-      pos = 0;
-      end = body.length;
+      if (codec == CompressionCodecName.UNCOMPRESSED) {
+        if (p.length != h.uncompressed_page_size) {
+          throw new PageFormatException(
+              "uncompressed page holds " + p.length + " bytes, its header says " + h.uncompressed_page_size);
+        }
+        body = p.data;
+        pos = p.offset;
+        end = p.offset + p.length;
+      } else {
+        body = scratch = Decompressors.decompress(
+            codec, p.data, p.offset, p.length, h.uncompressed_page_size, scratch);
+        pos = 0;
+        end = h.uncompressed_page_size;
+      }
       if (maxRep > 0) {
         reps = grow(reps, count);
         pos = levelsV1(d.repetition_level_encoding, body, pos, end, maxRep, reps, ValuesType.REPETITION_LEVEL);
@@ -162,9 +175,9 @@ final class LeafReader {
         pos = 0;
         end = 0;
       } else {
-        body = Decompressors.decompress(codec, p.data, valuesAt, valuesLen, uncompressed);
+        body = scratch = Decompressors.decompress(codec, p.data, valuesAt, valuesLen, uncompressed, scratch);
         pos = 0;
-        end = body.length;
+        end = uncompressed;
       }
       values = values(d.encoding, body, pos, end);
       endsAtRow = true;
@@ -468,11 +481,13 @@ final class LeafReader {
    */
   private void walkList(int n, Builders.ListBase b) throws IOException {
     int started = 0;
+    long first = row;
     while (true) {
       if (!hasLevels()) {
         if (started == n && decoded && endsAtRow) {
           break;
         }
+        row = first + started; // the next page's first row, if it starts on a row
         if (!nextPage()) {
           break;
         }
@@ -494,12 +509,12 @@ final class LeafReader {
           }
           started++;
         } else if (started == 0) {
-          throw new PageFormatException("a list row continues at row " + row + " without a start");
+          throw new PageFormatException("a list row continues at row " + (first + started) + " without a start");
         }
         if (d == maxDef) {
           items++;
         } else if (d > listDef) {
-          throw new NullItemException(row + started - 1);
+          throw new NullItemException(first + started - 1);
         }
       }
       if (b != null) {
@@ -526,12 +541,12 @@ final class LeafReader {
     }
     if (b != null) {
       if (started < n) {
-        throw new PageFormatException("the column chunk ends at row " + (row + started) + ", before the rows its row group holds");
+        throw new PageFormatException("the column chunk ends at row " + (first + started) + ", before the rows its row group holds");
       }
       b.size += started;
       b.offsets[b.size] = b.items;
     }
-    row += started;
+    row = first + started;
   }
 
   /** A null item inside a list: the model has none, and substituting a value would invent data. */
