@@ -125,7 +125,24 @@ final class RleDecoder {
       } else if (bitWidth == 0) {
         java.util.Arrays.fill(dst, off, off + k, 0);
       } else {
-        for (int i = 0; i < k; i++) {
+        int i = 0;
+        if (bitWidth <= 8) {
+          // whole groups of 8 values from byte-aligned positions: one little-endian word each, no per-value loop over
+          // bytes (levels and small dictionaries, most of what a page decodes, are at most 8 bits wide)
+          while (k - i >= 8 && (bitPos & 7) == 0) {
+            int at = (int) (bitPos >>> 3);
+            long w = 0;
+            for (int j = 0; j < bitWidth; j++) {
+              w |= (long) (buf[at + j] & 0xff) << (8 * j);
+            }
+            for (int j = 0; j < 8; j++) {
+              dst[off + i + j] = (int) (w >>> (j * bitWidth)) & mask;
+            }
+            bitPos += 8L * bitWidth;
+            i += 8;
+          }
+        }
+        for (; i < k; i++) {
           dst[off + i] = unpack();
         }
       }
