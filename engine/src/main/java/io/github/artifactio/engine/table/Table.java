@@ -59,6 +59,11 @@ public final class Table {
     }
   }
 
+  /** A table over columns already read (the handle's getters read one column this way). */
+  static Table of(Path path, long rows, List<ColumnSpec> specs, List<Column> columns) {
+    return new Table(path, rows, specs, columns);
+  }
+
   /** Reads every column of {@code path}; a column of a type outside the model is an error naming it. */
   public static Table read(Path path) {
     return read(TableFile.open(path), null);
@@ -74,32 +79,8 @@ public final class Table {
   }
 
   static Table read(TableFile file, List<String> names) {
-    List<ColumnSpec> projection = new ArrayList<>();
-    if (names == null) {
-      projection.addAll(file.columns());
-    } else {
-      Set<String> wanted = new LinkedHashSet<>(names);
-      for (String n : wanted) {
-        file.column(n); // refuses an unknown name
-      }
-      for (ColumnSpec s : file.columns()) {
-        if (wanted.contains(s.name())) {
-          projection.add(s);
-        }
-      }
-    }
-    for (ColumnSpec s : projection) {
-      if (s.decodedAs() == null) {
-        throw new ColumnTypeException(
-            file.path(),
-            s.name(),
-            null,
-            "column '" + s.name() + "' in " + file.path() + " has type " + s.arrowType() + " ("
-                + s.parquetType() + "), which the engine does not read; read the other columns by name");
-      }
-    }
-    List<Column> cols = file.parquet().read(projection);
-    return new Table(file.path(), file.rows(), projection, cols);
+    List<ColumnSpec> projection = file.projection(names);
+    return new Table(file.path(), file.rows(), projection, file.readColumns(projection));
   }
 
   public Path path() {

@@ -2,40 +2,205 @@ package io.github.artifactio.engine.table;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnNotFoundException;
-import io.github.artifactio.engine.sidecar.SchemaId;
+import io.github.artifactio.engine.ColumnTypeException;
+import io.github.artifactio.engine.SchemaMismatchException;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.LargeListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat64Column;
+import io.github.artifactio.engine.column.OptBoolColumn;
+import io.github.artifactio.engine.column.OptFloat32Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt32Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.column.OptUInt32Column;
+import io.github.artifactio.engine.column.OptUtf8Column;
+import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.internal.parquet.ArrowBatches;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
+import io.github.artifactio.engine.internal.parquet.Scan;
+import io.github.artifactio.engine.internal.parquet.SpanCache;
+import io.github.artifactio.engine.sidecar.ArtifactRecord;
+import io.github.artifactio.engine.sidecar.ArtifactReport;
+import io.github.artifactio.engine.sidecar.Manifest;
+import io.github.artifactio.engine.sidecar.SchemaId;
+import io.github.artifactio.engine.sidecar.SidecarJson;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A footer-only handle on a Parquet artifact: row count, columns and their types, the Arrow schema, key-value
- * metadata and row groups, all parsed once from the footer without touching a data page. Reads go through
- * {@link #read(String...)} or {@link Table#read}.
+ * A handle on a Parquet artifact, opened from the footer alone (optionally with the offset index of every column
+ * chunk), that streams its columns. A handle covers the whole file or a row span of it ({@link #span},
+ * {@link #openRows}), which behaves as a smaller file: {@link #rows()}, batches, selections and getters count rows
+ * from the span's first row. Spans do not nest; parts ({@link #rowParts}, {@link #rowGroupParts}) are spans.
  *
- * <p>Immutable and safe to share between threads.
+ * <p>Reads: {@link #batches} (typed primitive-array chunks), {@link #arrowBatches} (Arrow, the caller's allocator),
+ * {@link #selected} (only the rows of a {@link RowSelection}, skipping pages with no kept row on a handle opened with
+ * the offset index), typed whole-column getters with {@link Table}'s null policy and messages,
+ * {@link #stringsInterned} and {@link #stringsFlat}.
+ *
+ * <p>Immutable and safe to share between threads; each read opens its own file channel.
  */
 public final class TableFile {
-  private final ParquetFile file;
+  /** Rows per batch of {@link #stringsInterned}. */
+  static final int STRING_BATCH_ROWS = 1 << 16;
 
-  private TableFile(ParquetFile file) {
+  private final ParquetFile file;
+  private final long first;
+  private final long rows;
+  private final boolean span;
+
+  private TableFile(ParquetFile file, long first, long rows, boolean span) {
     this.file = file;
+    this.first = first;
+    this.rows = rows;
+    this.span = span;
   }
 
   /** Parses the footer of {@code path}. */
   public static TableFile open(Path path) {
-    return new TableFile(ParquetFile.open(path));
+    ParquetFile f = ParquetFile.open(path);
+    return new TableFile(f, 0, f.rows(), false);
   }
+
+  /** Parses the footer and loads the offset index of every column chunk that has one. */
+  public static TableFile openWithOffsetIndex(Path path) {
+    ParquetFile f = ParquetFile.open(path).withOffsetIndex();
+    return new TableFile(f, 0, f.rows(), false);
+  }
+
+  /**
+   * Opens {@code path} as {@code options} say; with an expected schema, the footer, the report sidecar and the
+   * manifest are checked before the offset index or any page is read.
+   */
+  public static TableFile open(Path path, OpenOptions options) {
+    ParquetFile f = ParquetFile.open(path);
+    TableFile footerOnly = new TableFile(f, 0, f.rows(), false);
+    options.expectSchema().ifPresent(expected -> footerOnly.checkSchema(expected, options.manifest().orElse(null)));
+    if (options.offsetIndex()) {
+      f = f.withOffsetIndex();
+      return new TableFile(f, 0, f.rows(), false);
+    }
+    return footerOnly;
+  }
+
+  /** {@code open(path).span(firstRow, rows)}. */
+  public static TableFile openRows(Path path, long firstRow, long rows) {
+    return open(path).span(firstRow, rows);
+  }
+
+  /**
+   * Rows {@code [firstRow, firstRow + rows)} of the file as a handle of their own. Spans are taken from the
+   * whole-file handle (so their rows are file rows); a span outside the file is an error.
+   */
+  public TableFile span(long firstRow, long rows) {
+    if (span) {
+      throw new ArtifactException(
+          path(),
+          "TableFile.span: " + path() + " is already a row span; take spans from the whole-file handle so their rows"
+              + " are file rows");
+    }
+    if (firstRow < 0 || rows < 0 || firstRow + rows > file.rows()) {
+      throw new ArtifactException(
+          path(),
+          "row span " + firstRow + ".." + (firstRow + rows) + " lies outside " + path() + ", which has " + file.rows()
+              + " rows");
+    }
+    return new TableFile(file, firstRow, rows, true);
+  }
+
+  private void checkSchema(SchemaId expected, Path manifest) {
+    List<String> recorded = new ArrayList<>();
+    Optional<SchemaId> footer = schemaId();
+    if (footer.isPresent()) {
+      mismatch(expected, footer.get(), "its footer");
+      recorded.add("footer");
+    }
+    Path report = ArtifactReport.sidecarPathFor(path());
+    if (Files.exists(report)) {
+      SchemaId r;
+      try {
+        r = ArtifactReport.readFor(path()).schemaId();
+      } catch (RuntimeException e) {
+        throw new SchemaMismatchException(
+            path(), path() + " was opened expecting schema " + expected + ", but its report " + report
+                + " does not read: " + e.getMessage());
+      }
+      mismatch(expected, r, "its report " + report);
+      recorded.add("report");
+    }
+    if (manifest != null) {
+      Manifest m;
+      try {
+        m = SidecarJson.readManifest(manifest);
+      } catch (RuntimeException e) {
+        throw new SchemaMismatchException(
+            path(), path() + " was opened expecting schema " + expected + ", but the manifest " + manifest
+                + " does not read: " + e.getMessage());
+      }
+      Path dir = manifest.toAbsolutePath().normalize().getParent();
+      Path me = path().toAbsolutePath().normalize();
+      for (ArtifactRecord r : m.artifacts().values()) {
+        if (dir.resolve(r.path()).normalize().equals(me)) {
+          mismatch(expected, r.schemaId(), "the manifest " + manifest + " (artifact '" + r.logicalName() + "')");
+          recorded.add("manifest");
+        }
+      }
+    }
+    if (recorded.isEmpty()) {
+      throw new SchemaMismatchException(
+          path(), path() + " was opened expecting schema " + expected + ", but neither its footer, a report "
+              + report.getFileName() + (manifest == null ? "" : " nor the manifest " + manifest)
+              + " records a schema, so the version cannot be checked");
+    }
+  }
+
+  private void mismatch(SchemaId expected, SchemaId found, String where) {
+    if (!expected.equals(found)) {
+      throw new SchemaMismatchException(
+          path(), path() + " was opened expecting schema " + expected + ", but " + where + " records " + found
+              + "; no data was read");
+    }
+  }
+
+  // ---- the footer
 
   public Path path() {
     return file.path();
   }
 
-  /** The row count, summed over row groups. */
+  /** The rows of this handle: the file's, or the span's. */
   public long rows() {
+    return rows;
+  }
+
+  /** The file row of this handle's first row (0 for a whole-file handle). */
+  public long firstRow() {
+    return first;
+  }
+
+  /** Whether this handle is a row span (or a part) of its file. */
+  public boolean isSpan() {
+    return span;
+  }
+
+  /** The file's row count, whatever the span. */
+  public long fileRows() {
     return file.rows();
   }
 
@@ -100,16 +265,289 @@ public final class TableFile {
     return file.parquetSchema();
   }
 
+  /** The file's row groups (whole file, whatever the span). */
   public List<RowGroupInfo> rowGroups() {
     return file.rowGroups();
   }
 
-  /** The row count of each row group. */
+  /** The row count of each of the file's row groups. */
   public long[] rowGroupRows() {
     return file.rowGroups().stream().mapToLong(RowGroupInfo::rows).toArray();
   }
 
-  /** Reads the named columns into memory (every column when none is named). */
+  /** Whether every leaf of the schema is required (no definition levels anywhere). */
+  public boolean allLeavesRequired() {
+    return file.allLeavesRequired();
+  }
+
+  /** Whether the handle holds page locations for every row group it covers. */
+  public boolean offsetIndexed() {
+    if (!file.offsetIndexLoaded()) {
+      return false;
+    }
+    for (RowGroupInfo g : coveredGroups()) {
+      if (!file.offsetIndexed(g.index())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The column's statistics for each of the file's row groups, from the footer (whole-file statistics, also on a
+   * span).
+   */
+  public List<RowGroupStats> rowGroupStats(String column) {
+    requireModelColumn(column);
+    double[][] s = file.numericStats(column);
+    List<RowGroupInfo> groups = file.rowGroups();
+    List<RowGroupStats> out = new ArrayList<>(groups.size());
+    for (int g = 0; g < groups.size(); g++) {
+      out.add(
+          s[g] == null
+              ? new RowGroupStats(groups.get(g).rows(), OptionalDouble.empty(), OptionalDouble.empty())
+              : new RowGroupStats(groups.get(g).rows(), OptionalDouble.of(s[g][0]), OptionalDouble.of(s[g][1])));
+    }
+    return out;
+  }
+
+  /** Whether the file's row groups are sorted by {@code column} ({@link RowGroupStats#sortedByColumn}). */
+  public boolean rowGroupsSortedBy(String column) {
+    return RowGroupStats.sortedByColumn(rowGroupStats(column));
+  }
+
+  // ---- parts
+
+  private List<RowGroupInfo> coveredGroups() {
+    List<RowGroupInfo> out = new ArrayList<>();
+    for (RowGroupInfo g : file.rowGroups()) {
+      if (g.firstRow() < first + rows && g.firstRow() + g.rows() > first) {
+        out.add(g);
+      }
+    }
+    return out;
+  }
+
+  /** This handle cut at the file's row-group boundaries, in order (an empty handle gives no parts). */
+  public List<TableFile> rowGroupParts() {
+    List<TableFile> out = new ArrayList<>();
+    for (RowGroupInfo g : coveredGroups()) {
+      long lo = Math.max(first, g.firstRow());
+      long hi = Math.min(first + rows, g.firstRow() + g.rows());
+      if (hi > lo) {
+        out.add(new TableFile(file, lo, hi - lo, true));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * This handle cut into at most {@code maxParts} row-contiguous parts, in order, of about equal rows: cuts fall at
+   * row-group boundaries, and inside a row group with an offset index at page boundaries (those of its largest
+   * column chunk); a group without one is never split.
+   */
+  public List<TableFile> rowParts(int maxParts) {
+    if (maxParts < 1) {
+      throw new IllegalArgumentException("maxParts must be at least 1, got " + maxParts);
+    }
+    if (rows == 0) {
+      return List.of();
+    }
+    TreeSet<Long> cuts = new TreeSet<>();
+    for (RowGroupInfo g : coveredGroups()) {
+      cuts.add(g.firstRow());
+      if (file.offsetIndexed(g.index())) {
+        int largest = 0;
+        for (int leaf = 1; leaf < g.chunks().size(); leaf++) {
+          if (g.chunks().get(leaf).compressedBytes() > g.chunks().get(largest).compressedBytes()) {
+            largest = leaf;
+          }
+        }
+        for (long p : file.pageStarts(g.index(), largest)) {
+          cuts.add(g.firstRow() + p);
+        }
+      }
+    }
+    cuts.add(first + rows);
+    List<Long> candidates = cuts.stream().filter(c -> c > first && c <= first + rows).collect(Collectors.toList());
+    List<TableFile> out = new ArrayList<>();
+    long lo = first;
+    int ci = 0;
+    for (int k = 1; k <= maxParts && lo < first + rows; k++) {
+      long ideal = first + rows * k / maxParts;
+      if (k == maxParts) {
+        ideal = first + rows;
+      }
+      // the candidate closest to the ideal cut, past lo
+      long best = -1;
+      while (ci < candidates.size()) {
+        long c = candidates.get(ci);
+        if (c <= lo) {
+          ci++;
+          continue;
+        }
+        if (best < 0 || Math.abs(c - ideal) <= Math.abs(best - ideal)) {
+          best = c;
+          if (c >= ideal) {
+            break;
+          }
+          ci++;
+        } else {
+          break;
+        }
+      }
+      if (best < 0) {
+        best = first + rows;
+      }
+      out.add(new TableFile(file, lo, best - lo, true));
+      lo = best;
+    }
+    if (lo < first + rows) {
+      TableFile last = out.remove(out.size() - 1);
+      out.add(new TableFile(file, last.first, first + rows - last.first, true));
+    }
+    return out;
+  }
+
+  /**
+   * The handle rows at which the data pages of {@code column} begin, from the offset index; an error on a handle
+   * opened without it, or where a row group it covers has none.
+   */
+  public long[] pageStarts(String column) {
+    requireModelColumn(column);
+    int leaf = file.leafOf(column);
+    List<Long> out = new ArrayList<>();
+    for (RowGroupInfo g : coveredGroups()) {
+      long[] starts = file.pageStarts(g.index(), leaf);
+      if (starts == null) {
+        throw new ArtifactException(
+            path(), column, g.index(), null,
+            "pageStarts: " + path() + " has no offset index loaded for column '" + column + "' in row group "
+                + g.index() + (file.offsetIndexLoaded() ? "" : " (open it with TableFile.openWithOffsetIndex)"));
+      }
+      for (long s : starts) {
+        long r = g.firstRow() + s - first;
+        if (r >= 0 && r < rows) {
+          out.add(r);
+        }
+      }
+    }
+    return out.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  // ---- streaming reads
+
+  /** The projection in file order; null names every column. Unknown names and unread types are errors. */
+  List<ColumnSpec> projection(List<String> names) {
+    List<ColumnSpec> projection = new ArrayList<>();
+    if (names == null) {
+      projection.addAll(columns());
+    } else {
+      Set<String> wanted = new LinkedHashSet<>(names);
+      for (String n : wanted) {
+        column(n);
+      }
+      for (ColumnSpec s : columns()) {
+        if (wanted.contains(s.name())) {
+          projection.add(s);
+        }
+      }
+    }
+    for (ColumnSpec s : projection) {
+      requireReadable(s);
+    }
+    return projection;
+  }
+
+  private void requireModelColumn(String name) {
+    requireReadable(column(name));
+  }
+
+  private void requireReadable(ColumnSpec s) {
+    if (s.decodedAs() == null) {
+      throw new ColumnTypeException(
+          path(), s.name(), null,
+          "column '" + s.name() + "' in " + path() + " has type " + s.arrowType() + " (" + s.parquetType()
+              + "), which the engine does not read; read the other columns by name");
+    }
+  }
+
+  private Scan scan(List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, ScanOptions options) {
+    SpanReadOptions c = options.coalesce().orElse(null);
+    Scan.Config config = new Scan.Config(
+        options.executor().orElse(null),
+        options.decodeThreads(),
+        c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()));
+    return new Scan(file, projection, starts, ends, batchRows, config);
+  }
+
+  private long[][] wholeHandle() {
+    return rows == 0 ? new long[][] {new long[0], new long[0]} : new long[][] {{first}, {first + rows}};
+  }
+
+  /** The named columns (all when {@code columns} is null), in file order, {@code batchRows} rows a batch. */
+  public BatchReader batches(List<String> columns, int batchRows) {
+    return batches(columns, batchRows, ScanOptions.defaults());
+  }
+
+  public BatchReader batches(List<String> columns, int batchRows, ScanOptions options) {
+    long[][] r = wholeHandle();
+    return new BatchReader(scan(projection(columns), r[0], r[1], batchRows, options));
+  }
+
+  /** The same batches as Arrow roots from {@code allocator}; the caller closes each root. */
+  public ArrowBatchReader arrowBatches(List<String> columns, int batchRows, BufferAllocator allocator) {
+    return arrowBatches(columns, batchRows, allocator, ScanOptions.defaults());
+  }
+
+  public ArrowBatchReader arrowBatches(
+      List<String> columns, int batchRows, BufferAllocator allocator, ScanOptions options) {
+    List<ColumnSpec> projection = projection(columns);
+    long[][] r = wholeHandle();
+    return new ArrowBatchReader(
+        new BatchReader(scan(projection, r[0], r[1], batchRows, options)), allocator, arrowSchemaOf(projection));
+  }
+
+  /** The Arrow schema batches of these columns have. */
+  public Schema arrowSchemaOf(List<ColumnSpec> projection) {
+    List<Boolean> optional = new ArrayList<>();
+    for (ColumnSpec s : projection) {
+      optional.add(file.leafOptional(s));
+    }
+    return ArrowBatches.schema(projection, optional);
+  }
+
+  /**
+   * Only the kept rows of {@code selection}, whose runs start at this handle's first row. On a handle opened with the
+   * offset index, a data page holding no kept row is neither read nor decompressed; a row group holding none is not
+   * touched on any handle.
+   */
+  public BatchReader selected(RowSelection selection, List<String> columns, int batchRows) {
+    return selected(selection, columns, batchRows, ScanOptions.defaults());
+  }
+
+  public BatchReader selected(RowSelection selection, List<String> columns, int batchRows, ScanOptions options) {
+    if (selection.coveredRows() > rows) {
+      throw new ArtifactException(
+          path(),
+          "the selection covers " + selection.coveredRows() + " rows, but " + path()
+              + (span ? " (rows " + first + ".." + (first + rows) + ")" : "") + " has " + rows);
+    }
+    long[][] r = selection.ranges(first);
+    return new BatchReader(scan(projection(columns), r[0], r[1], batchRows, options));
+  }
+
+  /** {@link #selected} as Arrow roots from {@code allocator}. */
+  public ArrowBatchReader arrowSelected(
+      RowSelection selection, List<String> columns, int batchRows, BufferAllocator allocator, ScanOptions options) {
+    List<ColumnSpec> projection = projection(columns);
+    return new ArrowBatchReader(
+        selected(selection, columns, batchRows, options), allocator, arrowSchemaOf(projection));
+  }
+
+  // ---- whole-column reads
+
+  /** Reads the named columns into memory (every column when none is named), over this handle's rows. */
   public Table read(String... columns) {
     return Table.read(this, columns.length == 0 ? null : List.of(columns));
   }
@@ -120,7 +558,183 @@ public final class TableFile {
    * {@code rowGroups().get(rowGroup).firstRow()}.
    */
   public Table readRowGroup(int rowGroup, String... columns) {
-    return Table.read(new TableFile(file.rowGroupView(rowGroup, 1)), columns.length == 0 ? null : List.of(columns));
+    ParquetFile view = file.rowGroupView(rowGroup, 1);
+    return Table.read(new TableFile(view, 0, view.rows(), false), columns.length == 0 ? null : List.of(columns));
+  }
+
+  /** The projected columns over this handle's rows, each one array. */
+  List<Column> readColumns(List<ColumnSpec> projection) {
+    if (rows > Integer.MAX_VALUE - 8) {
+      throw new ArtifactException(
+          path(), path() + " has " + rows + " rows, more than a whole-column read into Java arrays holds");
+    }
+    if (rows == 0 || projection.isEmpty()) {
+      return file.read(projection, 0);
+    }
+    long[][] r = wholeHandle();
+    try (Scan s = scan(projection, r[0], r[1], (int) rows, ScanOptions.defaults())) {
+      return s.next();
+    }
+  }
+
+  private Table columnTable(String name) {
+    ColumnSpec spec = column(name);
+    requireReadable(spec);
+    List<ColumnSpec> projection = List.of(spec);
+    return Table.of(path(), rows, projection, readColumns(projection));
+  }
+
+  public long[] int64(String name) {
+    return columnTable(name).int64(name);
+  }
+
+  public int[] int32(String name) {
+    return columnTable(name).int32(name);
+  }
+
+  /** A UInt32 column as {@code int} bit patterns. */
+  public int[] uint32(String name) {
+    return columnTable(name).uint32(name);
+  }
+
+  public double[] float64(String name) {
+    return columnTable(name).float64(name);
+  }
+
+  public float[] float32(String name) {
+    return columnTable(name).float32(name);
+  }
+
+  public boolean[] bool(String name) {
+    return columnTable(name).bool(name);
+  }
+
+  public String[] utf8(String name) {
+    return columnTable(name).utf8(name);
+  }
+
+  public OptInt64Column optInt64(String name) {
+    return columnTable(name).optInt64(name);
+  }
+
+  public OptInt32Column optInt32(String name) {
+    return columnTable(name).optInt32(name);
+  }
+
+  public OptUInt32Column optUInt32(String name) {
+    return columnTable(name).optUInt32(name);
+  }
+
+  public OptFloat64Column optFloat64(String name) {
+    return columnTable(name).optFloat64(name);
+  }
+
+  public OptFloat32Column optFloat32(String name) {
+    return columnTable(name).optFloat32(name);
+  }
+
+  public OptBoolColumn optBool(String name) {
+    return columnTable(name).optBool(name);
+  }
+
+  public OptUtf8Column optUtf8(String name) {
+    return columnTable(name).optUtf8(name);
+  }
+
+  public ListFloat32Column listFloat32(String name) {
+    return columnTable(name).listFloat32(name);
+  }
+
+  public ListFloat64Column listFloat64(String name) {
+    return columnTable(name).listFloat64(name);
+  }
+
+  /**
+   * A string column as one UTF-8 arena plus {@code rows + 1} offsets (upstream {@code str_flat}); a NULL is an error
+   * naming the column and the handle row.
+   */
+  public Utf8Column stringsFlat(String name) {
+    return columnTable(name).utf8Column(name);
+  }
+
+  /**
+   * A string column as one id per row plus its distinct values, numbered by first appearance (upstream
+   * {@code str_interned}); read batch by batch; a NULL is an error naming the column and the handle row.
+   */
+  public StringsInterned stringsInterned(String name) {
+    ColumnSpec spec = column(name);
+    requireReadable(spec);
+    // the type check and its message are the utf8 getter's, on a zero-row read
+    Table.of(path(), 0, List.of(spec), file.read(List.of(spec), 0)).utf8Column(name);
+    if (rows > Integer.MAX_VALUE - 8) {
+      throw new ArtifactException(path(), path() + " has " + rows + " rows, more than one id array holds");
+    }
+    int[] ids = new int[(int) rows];
+    Map<Key, Integer> seen = new HashMap<>();
+    List<String> values = new ArrayList<>();
+    int at = 0;
+    try (BatchReader r = batches(List.of(name), STRING_BATCH_ROWS)) {
+      while (r.hasNext()) {
+        Column c = r.next().columns().get(0);
+        byte[] data;
+        int[] offsets;
+        if (c instanceof OptUtf8Column o) {
+          for (int i = 0; i < o.length(); i++) {
+            if (!o.valid()[i]) {
+              throw Table.rejectNull(path(), name, at + i);
+            }
+          }
+          data = o.data();
+          offsets = o.offsets();
+        } else {
+          Utf8Column u = (Utf8Column) c;
+          data = u.data();
+          offsets = u.offsets();
+        }
+        for (int i = 0; i < c.length(); i++) {
+          Key k = new Key(data, offsets[i], offsets[i + 1]);
+          Integer id = seen.get(k);
+          if (id == null) {
+            id = values.size();
+            byte[] own = Arrays.copyOfRange(data, offsets[i], offsets[i + 1]);
+            seen.put(new Key(own, 0, own.length), id);
+            values.add(new String(own, StandardCharsets.UTF_8));
+          }
+          ids[at + i] = id;
+        }
+        at += c.length();
+      }
+    }
+    return new StringsInterned(ids, values);
+  }
+
+  /** A byte range as a hash key, compared by content. */
+  private static final class Key {
+    final byte[] data;
+    final int from;
+    final int to;
+    final int hash;
+
+    Key(byte[] data, int from, int to) {
+      this.data = data;
+      this.from = from;
+      this.to = to;
+      int h = 1;
+      for (int i = from; i < to; i++) {
+        h = 31 * h + data[i];
+      }
+      this.hash = h;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(data, from, to, k.data, k.from, k.to);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
   }
 
   ParquetFile parquet() {
@@ -129,6 +743,7 @@ public final class TableFile {
 
   @Override
   public String toString() {
-    return "TableFile[" + path() + ", " + rows() + " rows, " + columnNames() + "]";
+    return "TableFile[" + path() + ", " + rows + " rows" + (span ? " from row " + first : "") + ", " + columnNames()
+        + "]";
   }
 }

@@ -13,7 +13,11 @@
  *   <li>{@link io.github.artifactio.engine.table.Publication}: atomic publication of an existing file under another
  *       name (hard link or byte copy).
  *   <li>{@link io.github.artifactio.engine.table.Table}: a whole table in memory with typed, null-aware getters;
- *       {@link io.github.artifactio.engine.table.TableFile}: a footer-only handle.
+ *   <li>{@link io.github.artifactio.engine.table.TableFile}: the streaming handle (spans, parts, page starts,
+ *       statistics, typed and Arrow {@link io.github.artifactio.engine.table.BatchReader batches},
+ *       {@link io.github.artifactio.engine.table.RowSelection selections} that skip pages, parallel and coalesced
+ *       scans through {@link io.github.artifactio.engine.table.ScanOptions}, the schema-version gate through
+ *       {@link io.github.artifactio.engine.table.OpenOptions}).
  * </ul>
  */
 package io.github.artifactio.engine.table;

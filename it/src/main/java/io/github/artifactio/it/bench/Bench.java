@@ -20,6 +20,7 @@ public final class Bench {
     runs.put("timing", TimingBench::run);
     runs.put("write", WriteBench::run);
     runs.put("blake3", Blake3Bench::run);
+    runs.put("read", ReadBench::run);
     return runs;
   }
 

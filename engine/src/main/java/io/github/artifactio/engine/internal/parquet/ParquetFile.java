@@ -42,8 +42,22 @@ public final class ParquetFile {
   private final SortedMap<String, String> metadata;
   private final Schema arrowSchema;
   private final List<ColumnSpec> specs;
+  /** Page locations per row group and leaf, when opened with the offset index; a chunk without one is null. */
+  private final ChunkPages.PageIndex[][] pageIndex;
+
+  private ParquetFile(ParquetFile of, ChunkPages.PageIndex[][] pageIndex) {
+    this.path = of.path;
+    this.input = of.input;
+    this.footer = of.footer;
+    this.schema = of.schema;
+    this.metadata = of.metadata;
+    this.arrowSchema = of.arrowSchema;
+    this.specs = of.specs;
+    this.pageIndex = pageIndex;
+  }
 
   private ParquetFile(Path path, FileInput input, ParquetMetadata footer) {
+    this.pageIndex = null;
     this.path = path;
     this.input = input;
     this.footer = footer;
@@ -82,6 +96,159 @@ public final class ParquetFile {
       }
       throw new ArtifactException(path, "reading parquet footer " + path + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * This file with the offset index of every column chunk loaded (one read covering them all where they lie
+   * together, as writers put them before the footer). A chunk without an offset index is read whole.
+   */
+  public ParquetFile withOffsetIndex() {
+    if (pageIndex != null) {
+      return this;
+    }
+    List<BlockMetaData> blocks = footer.getBlocks();
+    ChunkPages.PageIndex[][] index = new ChunkPages.PageIndex[blocks.size()][];
+    long lo = Long.MAX_VALUE;
+    long hi = -1;
+    for (BlockMetaData b : blocks) {
+      for (ColumnChunkMetaData c : b.getColumns()) {
+        org.apache.parquet.internal.hadoop.metadata.IndexReference r = c.getOffsetIndexReference();
+        if (r != null) {
+          lo = Math.min(lo, r.getOffset());
+          hi = Math.max(hi, r.getOffset() + r.getLength());
+        }
+      }
+    }
+    int g = 0;
+    try (FileReads reads = new FileReads(path)) {
+      byte[] all = hi > lo && hi - lo <= 256L << 20 ? reads.read(lo, (int) (hi - lo)) : null;
+      for (BlockMetaData b : blocks) {
+        index[g] = new ChunkPages.PageIndex[b.getColumns().size()];
+        for (int leaf = 0; leaf < b.getColumns().size(); leaf++) {
+          ColumnChunkMetaData c = b.getColumns().get(leaf);
+          org.apache.parquet.internal.hadoop.metadata.IndexReference r = c.getOffsetIndexReference();
+          if (r == null) {
+            continue;
+          }
+          java.io.InputStream in = all != null
+              ? new java.io.ByteArrayInputStream(all, (int) (r.getOffset() - lo), r.getLength())
+              : new java.io.ByteArrayInputStream(reads.read(r.getOffset(), r.getLength()));
+          org.apache.parquet.format.OffsetIndex oi = org.apache.parquet.format.Util.readOffsetIndex(in);
+          int n = oi.getPage_locationsSize();
+          long[] offsets = new long[n];
+          int[] sizes = new int[n];
+          long[] firstRows = new long[n];
+          for (int i = 0; i < n; i++) {
+            org.apache.parquet.format.PageLocation pl = oi.getPage_locations().get(i);
+            offsets[i] = pl.getOffset();
+            sizes[i] = pl.getCompressed_page_size();
+            firstRows[i] = pl.getFirst_row_index();
+            boolean ordered = i == 0 ? firstRows[i] == 0 : firstRows[i] > firstRows[i - 1];
+            if (!ordered || sizes[i] < 0 || offsets[i] < c.getStartingPos()
+                || offsets[i] + sizes[i] > c.getStartingPos() + c.getTotalSize()) {
+              throw new IllegalStateException("the offset index of column '" + c.getPath().toDotString()
+                  + "' has a page " + i + " outside its chunk or out of row order");
+            }
+          }
+          index[g][leaf] = new ChunkPages.PageIndex(offsets, sizes, firstRows, b.getRowCount());
+        }
+        g++;
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new ArtifactException(
+          path, null, g, null, "reading the offset index of " + path + ", row group " + g + ": " + e.getMessage(), e);
+    }
+    return new ParquetFile(this, index);
+  }
+
+  /** Whether this handle was opened with the offset index. */
+  public boolean offsetIndexLoaded() {
+    return pageIndex != null;
+  }
+
+  /** Whether every leaf of row group {@code g} has an offset index loaded. */
+  public boolean offsetIndexed(int g) {
+    if (pageIndex == null) {
+      return false;
+    }
+    for (ChunkPages.PageIndex p : pageIndex[g]) {
+      if (p == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ChunkPages.PageIndex pageIndex(int g, int leaf) {
+    return pageIndex == null ? null : pageIndex[g][leaf];
+  }
+
+  List<BlockMetaData> blocks() {
+    return footer.getBlocks();
+  }
+
+  MessageType schema() {
+    return schema;
+  }
+
+  /** The row-group-relative rows at which the data pages of leaf {@code leaf} begin in group {@code g}, or null. */
+  public long[] pageStarts(int g, int leaf) {
+    ChunkPages.PageIndex p = pageIndex(g, leaf);
+    return p == null ? null : p.firstRows().clone();
+  }
+
+  /** The leaf index (in row-group column order) of a top-level column of the model (one leaf each). */
+  public int leafOf(String column) {
+    List<ColumnDescriptor> leaves = schema.getColumns();
+    for (int i = 0; i < leaves.size(); i++) {
+      if (leaves.get(i).getPath()[0].equals(column)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no leaf for column " + column);
+  }
+
+  /** Whether every leaf of the schema is required (max definition level 0). */
+  public boolean allLeavesRequired() {
+    for (ColumnDescriptor d : schema.getColumns()) {
+      if (d.getMaxDefinitionLevel() != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Row-group statistics of a column as numbers: {@code [min, max]} per group, null where the footer has none or
+   * they are not numeric. Unsigned 32-bit values are read as unsigned.
+   */
+  public double[][] numericStats(String column) {
+    int leaf = leafOf(column);
+    ColumnDescriptor d = schema.getColumns().get(leaf);
+    boolean unsigned = d.getPrimitiveType().getLogicalTypeAnnotation()
+        instanceof org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation
+        && !((org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation)
+            d.getPrimitiveType().getLogicalTypeAnnotation()).isSigned();
+    List<BlockMetaData> blocks = footer.getBlocks();
+    double[][] out = new double[blocks.size()][];
+    for (int g = 0; g < blocks.size(); g++) {
+      Statistics<?> st = blocks.get(g).getColumns().get(leaf).getStatistics();
+      if (st == null || st.isEmpty() || !st.hasNonNullValue()) {
+        continue;
+      }
+      Object min = st.genericGetMin();
+      Object max = st.genericGetMax();
+      if (min instanceof Integer && max instanceof Integer) {
+        int a = (Integer) min;
+        int b = (Integer) max;
+        out[g] = unsigned
+            ? new double[] {Integer.toUnsignedLong(a), Integer.toUnsignedLong(b)}
+            : new double[] {a, b};
+      } else if (min instanceof Number && max instanceof Number) {
+        out[g] = new double[] {((Number) min).doubleValue(), ((Number) max).doubleValue()};
+      }
+    }
+    return out;
   }
 
   /**
@@ -177,9 +344,44 @@ public final class ParquetFile {
 
   /**
    * Reads the named columns from the leading row groups that hold at least {@code rowLimit} rows (whole row groups:
-   * {@code inspect} shows a head without decoding the rest of the file).
+   * {@code inspect} shows a head without decoding the rest of the file), through the engine's page decoder.
    */
   public List<Column> read(List<ColumnSpec> projection, long rowLimit) {
+    long total = 0;
+    for (BlockMetaData b : footer.getBlocks()) {
+      if (total >= rowLimit) {
+        break;
+      }
+      total += b.getRowCount();
+    }
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new ArtifactException(
+          path, path + " has " + total + " rows, more than a whole-column read into Java arrays holds");
+    }
+    long[] starts = total == 0 ? new long[0] : new long[] {0};
+    long[] ends = total == 0 ? new long[0] : new long[] {total};
+    try (Scan scan = new Scan(this, projection, starts, ends, (int) Math.max(1, total), Scan.Config.DEFAULT)) {
+      List<Column> out = scan.next();
+      if (out == null) {
+        out = new ArrayList<>();
+        for (ColumnSpec s : projection) {
+          out.add(Builders.create(s.name(), s.decodedAs(), leafOptional(s), 0).build());
+        }
+      }
+      return out;
+    }
+  }
+
+  /** Whether the column's leaf is optional (its records are the Opt* kinds, or lists). */
+  public boolean leafOptional(ColumnSpec s) {
+    return schema.getColumns().get(leafOf(s.name())).getMaxDefinitionLevel() > 0;
+  }
+
+  /**
+   * The same read through parquet-java's {@code ColumnReader} (one value per call): the engine's first reader, kept
+   * as an independent oracle for the page decoder in tests.
+   */
+  public List<Column> readWithColumnReader(List<ColumnSpec> projection, long rowLimit) {
     List<BlockMetaData> blocks = new ArrayList<>();
     long total = 0;
     for (BlockMetaData b : footer.getBlocks()) {

@@ -1,0 +1,257 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.column.BoolColumn;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.Float32Column;
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int32Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.column.LargeListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat64Column;
+import io.github.artifactio.engine.column.OptBoolColumn;
+import io.github.artifactio.engine.column.OptFloat32Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt32Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.column.OptUInt32Column;
+import io.github.artifactio.engine.column.OptUtf8Column;
+import io.github.artifactio.engine.column.UInt32Column;
+import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.table.Batch;
+import io.github.artifactio.engine.table.ColumnSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Typed batches to Arrow: each column's arrays are copied into buffers from the caller's allocator and loaded into the
+ * vectors with {@code loadFieldBuffers}, the IPC loader's path (no {@code ArrowBuf.nioBuffer()}, which fails on
+ * JDK 17 without {@code --add-opens}).
+ */
+public final class ArrowBatches {
+  private ArrowBatches() {}
+
+  /** The Arrow schema of a projection: the model's field for each column's kind, nullability as the file has it. */
+  public static Schema schema(List<ColumnSpec> projection, List<Boolean> optionalLeaf) {
+    List<Field> fields = new ArrayList<>();
+    for (int i = 0; i < projection.size(); i++) {
+      ColumnSpec s = projection.get(i);
+      ColumnType kind = s.decodedAs();
+      if (!kind.isList()) {
+        kind = ColumnType.scalar(kind.leaf(), optionalLeaf.get(i));
+      }
+      fields.add(Schemas.arrowField(s.name(), kind));
+    }
+    return new Schema(fields);
+  }
+
+  public static VectorSchemaRoot toRoot(Schema schema, Batch batch, BufferAllocator allocator) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    try {
+      for (int i = 0; i < batch.columns().size(); i++) {
+        load(root.getVector(i), batch.columns().get(i), allocator);
+      }
+      root.setRowCount(batch.rows());
+      return root;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  private static void load(FieldVector v, Column c, BufferAllocator a) {
+    int n = c.length();
+    List<ArrowBuf> bufs = new ArrayList<>(3);
+    try {
+      if (c instanceof ListFloat32Column l) {
+        loadList(v, n, l.valid(), offsets32(a, l.offsets()), floats(a, l.values()), l.values().length, a, bufs);
+        return;
+      }
+      if (c instanceof ListFloat64Column l) {
+        loadList(v, n, l.valid(), offsets32(a, l.offsets()), doubles(a, l.values()), l.values().length, a, bufs);
+        return;
+      }
+      if (c instanceof LargeListFloat32Column l) {
+        loadList(v, n, l.valid(), offsets64(a, l.offsets()), floats(a, l.values()), l.values().length, a, bufs);
+        return;
+      }
+      boolean[] valid = validity(c);
+      ArrowBuf validity = bits(a, valid, n);
+      bufs.add(validity);
+      if (c instanceof Utf8Column u) {
+        bufs.add(offsets32(a, u.offsets()));
+        bufs.add(bytes(a, u.data(), u.offsets()[n]));
+      } else if (c instanceof OptUtf8Column u) {
+        bufs.add(offsets32(a, u.offsets()));
+        bufs.add(bytes(a, u.data(), u.offsets()[n]));
+      } else {
+        bufs.add(data(a, c));
+      }
+      v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), bufs);
+    } finally {
+      for (ArrowBuf b : bufs) {
+        b.close(); // the vector retained what it keeps
+      }
+    }
+  }
+
+  private static void loadList(
+      FieldVector v, int n, boolean[] valid, ArrowBuf offsets, ArrowBuf items, int itemCount, BufferAllocator a,
+      List<ArrowBuf> bufs) {
+    bufs.add(offsets);
+    bufs.add(items);
+    ArrowBuf validity = bits(a, valid, n);
+    bufs.add(validity);
+    v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), List.of(validity, offsets));
+    FieldVector child = v instanceof ListVector
+        ? ((ListVector) v).getDataVector()
+        : (FieldVector) ((LargeListVector) v).getDataVector();
+    ArrowBuf childValidity = bits(a, null, itemCount);
+    bufs.add(childValidity);
+    child.loadFieldBuffers(new ArrowFieldNode(itemCount, 0), List.of(childValidity, items));
+  }
+
+  private static boolean[] validity(Column c) {
+    if (c instanceof OptInt64Column o) {
+      return o.valid();
+    } else if (c instanceof OptInt32Column o) {
+      return o.valid();
+    } else if (c instanceof OptUInt32Column o) {
+      return o.valid();
+    } else if (c instanceof OptFloat64Column o) {
+      return o.valid();
+    } else if (c instanceof OptFloat32Column o) {
+      return o.valid();
+    } else if (c instanceof OptBoolColumn o) {
+      return o.valid();
+    } else if (c instanceof OptUtf8Column o) {
+      return o.valid();
+    }
+    return null;
+  }
+
+  private static int nulls(boolean[] valid, int n) {
+    if (valid == null) {
+      return 0;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (!valid[i]) {
+        k++;
+      }
+    }
+    return k;
+  }
+
+  /** A validity bitmap; all set where {@code valid} is null. */
+  private static ArrowBuf bits(BufferAllocator a, boolean[] valid, int n) {
+    int bytes = (n + 7) / 8;
+    ArrowBuf b = a.buffer(Math.max(bytes, 1));
+    b.setZero(0, b.capacity());
+    if (valid == null) {
+      for (int i = 0; i < n / 8; i++) {
+        b.setByte(i, 0xff);
+      }
+      for (int i = n / 8 * 8; i < n; i++) {
+        b.setByte(i >>> 3, b.getByte(i >>> 3) | (1 << (i & 7)));
+      }
+      return b;
+    }
+    for (int i = 0; i < bytes; i++) {
+      int v = 0;
+      int end = Math.min(8, n - i * 8);
+      for (int j = 0; j < end; j++) {
+        if (valid[i * 8 + j]) {
+          v |= 1 << j;
+        }
+      }
+      b.setByte(i, v);
+    }
+    return b;
+  }
+
+  private static ArrowBuf data(BufferAllocator a, Column c) {
+    if (c instanceof Float64Column f) {
+      return doubles(a, f.values());
+    } else if (c instanceof OptFloat64Column f) {
+      return doubles(a, f.values());
+    } else if (c instanceof Float32Column f) {
+      return floats(a, f.values());
+    } else if (c instanceof OptFloat32Column f) {
+      return floats(a, f.values());
+    } else if (c instanceof Int64Column f) {
+      return longs(a, f.values());
+    } else if (c instanceof OptInt64Column f) {
+      return longs(a, f.values());
+    } else if (c instanceof Int32Column f) {
+      return ints(a, f.values());
+    } else if (c instanceof OptInt32Column f) {
+      return ints(a, f.values());
+    } else if (c instanceof UInt32Column f) {
+      return ints(a, f.values());
+    } else if (c instanceof OptUInt32Column f) {
+      return ints(a, f.values());
+    } else if (c instanceof BoolColumn f) {
+      return bits(a, f.values(), f.values().length);
+    } else if (c instanceof OptBoolColumn f) {
+      return bits(a, f.values(), f.values().length);
+    }
+    throw new IllegalStateException("no Arrow data buffer for " + c.type());
+  }
+
+  private static ArrowBuf doubles(BufferAllocator a, double[] v) {
+    ArrowBuf b = a.buffer(Math.max(8L * v.length, 1));
+    for (int i = 0; i < v.length; i++) {
+      b.setLong(8L * i, Double.doubleToRawLongBits(v[i]));
+    }
+    return b;
+  }
+
+  private static ArrowBuf floats(BufferAllocator a, float[] v) {
+    ArrowBuf b = a.buffer(Math.max(4L * v.length, 1));
+    for (int i = 0; i < v.length; i++) {
+      b.setInt(4L * i, Float.floatToRawIntBits(v[i]));
+    }
+    return b;
+  }
+
+  private static ArrowBuf longs(BufferAllocator a, long[] v) {
+    ArrowBuf b = a.buffer(Math.max(8L * v.length, 1));
+    for (int i = 0; i < v.length; i++) {
+      b.setLong(8L * i, v[i]);
+    }
+    return b;
+  }
+
+  private static ArrowBuf ints(BufferAllocator a, int[] v) {
+    ArrowBuf b = a.buffer(Math.max(4L * v.length, 1));
+    for (int i = 0; i < v.length; i++) {
+      b.setInt(4L * i, v[i]);
+    }
+    return b;
+  }
+
+  private static ArrowBuf offsets32(BufferAllocator a, int[] offsets) {
+    return ints(a, offsets);
+  }
+
+  private static ArrowBuf offsets64(BufferAllocator a, long[] offsets) {
+    return longs(a, offsets);
+  }
+
+  private static ArrowBuf bytes(BufferAllocator a, byte[] data, int len) {
+    ArrowBuf b = a.buffer(Math.max(len, 1));
+    b.setBytes(0, data, 0, len);
+    return b;
+  }
+}

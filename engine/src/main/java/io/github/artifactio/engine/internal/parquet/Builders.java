@@ -1,0 +1,257 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.column.BoolColumn;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.Float32Column;
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int32Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.column.LargeListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat64Column;
+import io.github.artifactio.engine.column.OptBoolColumn;
+import io.github.artifactio.engine.column.OptFloat32Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt32Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.column.OptUInt32Column;
+import io.github.artifactio.engine.column.OptUtf8Column;
+import io.github.artifactio.engine.column.UInt32Column;
+import io.github.artifactio.engine.column.Utf8Column;
+import java.util.Arrays;
+
+/**
+ * One batch of one column being decoded: the primitive arrays a {@link Column} record is built from. Scalar builders
+ * are sized to the batch exactly; strings and list items grow. Each batch gets fresh arrays, because a record holds
+ * its arrays without copying.
+ */
+final class Builders {
+  private Builders() {}
+
+  /** A builder for {@code rows} rows of {@code kind}; the column is nullable when the file's leaf is optional. */
+  static Base create(String name, ColumnType kind, boolean optional, int rows) {
+    if (kind.isList()) {
+      if (kind == ColumnType.LIST_FLOAT64) {
+        return new ListF64(name, rows);
+      }
+      return new ListF32(name, rows, kind == ColumnType.LARGE_LIST_FLOAT32);
+    }
+    switch (kind.leaf()) {
+      case INT64:
+        return new I64(name, optional, rows);
+      case INT32:
+        return new I32(name, optional, rows, false);
+      case UINT32:
+        return new I32(name, optional, rows, true);
+      case FLOAT64:
+        return new F64(name, optional, rows);
+      case FLOAT32:
+        return new F32(name, optional, rows);
+      case BOOL:
+        return new Bool(name, optional, rows);
+      default:
+        return new Utf8(name, optional, rows);
+    }
+  }
+
+  abstract static class Base {
+    final String name;
+    final boolean optional;
+    final boolean[] valid;
+    /** Rows filled so far. */
+    int size;
+
+    Base(String name, boolean optional, int rows) {
+      this.name = name;
+      this.optional = optional;
+      this.valid = optional ? new boolean[rows] : null;
+    }
+
+    abstract Column build();
+  }
+
+  static final class I64 extends Base {
+    final long[] values;
+
+    I64(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+      values = new long[rows];
+    }
+
+    @Override
+    Column build() {
+      return optional ? new OptInt64Column(name, values, valid) : new Int64Column(name, values);
+    }
+  }
+
+  static final class I32 extends Base {
+    final int[] values;
+    final boolean unsigned;
+
+    I32(String name, boolean optional, int rows, boolean unsigned) {
+      super(name, optional, rows);
+      values = new int[rows];
+      this.unsigned = unsigned;
+    }
+
+    @Override
+    Column build() {
+      if (unsigned) {
+        return optional ? new OptUInt32Column(name, values, valid) : new UInt32Column(name, values);
+      }
+      return optional ? new OptInt32Column(name, values, valid) : new Int32Column(name, values);
+    }
+  }
+
+  static final class F64 extends Base {
+    final double[] values;
+
+    F64(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+      values = new double[rows];
+    }
+
+    @Override
+    Column build() {
+      return optional ? new OptFloat64Column(name, values, valid) : new Float64Column(name, values);
+    }
+  }
+
+  static final class F32 extends Base {
+    final float[] values;
+
+    F32(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+      values = new float[rows];
+    }
+
+    @Override
+    Column build() {
+      return optional ? new OptFloat32Column(name, values, valid) : new Float32Column(name, values);
+    }
+  }
+
+  static final class Bool extends Base {
+    final boolean[] values;
+
+    Bool(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+      values = new boolean[rows];
+    }
+
+    @Override
+    Column build() {
+      return optional ? new OptBoolColumn(name, values, valid) : new BoolColumn(name, values);
+    }
+  }
+
+  static final class Utf8 extends Base {
+    final int[] offsets;
+    byte[] data;
+    int used;
+
+    Utf8(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+      offsets = new int[rows + 1];
+      data = new byte[Math.max(64, Math.min(rows * 16, 1 << 20))];
+    }
+
+    void append(byte[] src, int off, int len) {
+      if (used + len > data.length) {
+        long grown = Math.max((long) data.length * 2, (long) used + len);
+        if (grown > Integer.MAX_VALUE - 8) {
+          throw new PageFormatException("column '" + name + "' holds more than 2 GiB of UTF-8 in one batch");
+        }
+        data = Arrays.copyOf(data, (int) grown);
+      }
+      System.arraycopy(src, off, data, used, len);
+      used += len;
+    }
+
+    @Override
+    Column build() {
+      byte[] exact = used == data.length ? data : Arrays.copyOf(data, used);
+      return optional ? new OptUtf8Column(name, exact, offsets, valid) : new Utf8Column(name, exact, offsets);
+    }
+  }
+
+  /** List rows: offsets into the item arrays, with the list-level validity (a null row is empty). */
+  abstract static class ListBase extends Base {
+    final long[] offsets;
+    int items;
+
+    ListBase(String name, int rows) {
+      super(name, true, rows);
+      offsets = new long[rows + 1];
+    }
+
+    abstract void ensureItems(int more);
+
+    int[] intOffsets() {
+      int[] o = new int[offsets.length];
+      for (int i = 0; i < o.length; i++) {
+        o[i] = (int) offsets[i];
+      }
+      return o;
+    }
+  }
+
+  static final class ListF32 extends ListBase {
+    float[] values;
+    final boolean large;
+
+    ListF32(String name, int rows, boolean large) {
+      super(name, rows);
+      this.large = large;
+      values = new float[Math.max(16, Math.min(rows * 4, 1 << 20))];
+    }
+
+    @Override
+    void ensureItems(int more) {
+      long need = (long) items + more;
+      if (need > values.length) {
+        long grown = Math.max((long) values.length * 2, need);
+        if (grown > Integer.MAX_VALUE - 8) {
+          throw new PageFormatException("column '" + name + "' holds more list items than a Java array in one batch");
+        }
+        values = Arrays.copyOf(values, (int) grown);
+      }
+    }
+
+    @Override
+    Column build() {
+      float[] exact = items == values.length ? values : Arrays.copyOf(values, items);
+      return large
+          ? new LargeListFloat32Column(name, offsets, exact, valid)
+          : new ListFloat32Column(name, intOffsets(), exact, valid);
+    }
+  }
+
+  static final class ListF64 extends ListBase {
+    double[] values;
+
+    ListF64(String name, int rows) {
+      super(name, rows);
+      values = new double[Math.max(16, Math.min(rows * 4, 1 << 20))];
+    }
+
+    @Override
+    void ensureItems(int more) {
+      long need = (long) items + more;
+      if (need > values.length) {
+        long grown = Math.max((long) values.length * 2, need);
+        if (grown > Integer.MAX_VALUE - 8) {
+          throw new PageFormatException("column '" + name + "' holds more list items than a Java array in one batch");
+        }
+        values = Arrays.copyOf(values, (int) grown);
+      }
+    }
+
+    @Override
+    Column build() {
+      double[] exact = items == values.length ? values : Arrays.copyOf(values, items);
+      return new ListFloat64Column(name, intOffsets(), exact, valid);
+    }
+  }
+}

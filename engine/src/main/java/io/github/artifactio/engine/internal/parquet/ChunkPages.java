@@ -1,0 +1,206 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.apache.parquet.format.Util;
+
+/**
+ * The raw (still compressed) pages of one column chunk, in order. Either the whole chunk is read with one read and
+ * walked header by header, or, on a handle with the offset index, only the dictionary page and the data pages a
+ * selection needs are read (adjacent ones in one read), each knowing its first row and row count from the index.
+ */
+final class ChunkPages {
+  /** One page: its header and where its body lies. {@code firstRow}/{@code rows} are -1 where not known. */
+  static final class RawPage {
+    final PageHeader header;
+    final byte[] data;
+    final int offset;
+    final int length;
+    final long firstRow;
+    final long rows;
+
+    RawPage(PageHeader header, byte[] data, int offset, int length, long firstRow, long rows) {
+      this.header = header;
+      this.data = data;
+      this.offset = offset;
+      this.length = length;
+      this.firstRow = firstRow;
+      this.rows = rows;
+    }
+  }
+
+  /** Page locations of one chunk from its offset index. */
+  record PageIndex(long[] offsets, int[] sizes, long[] firstRows, long chunkRows) {
+    int pages() {
+      return offsets.length;
+    }
+
+    long rowsOf(int page) {
+      return (page + 1 < firstRows.length ? firstRows[page + 1] : chunkRows) - firstRows[page];
+    }
+  }
+
+  /** A byte array stream that exposes its position, so a thrift header can be parsed in place. */
+  private static final class Cursor extends ByteArrayInputStream {
+    Cursor(byte[] buf, int offset, int length) {
+      super(buf, offset, length);
+    }
+
+    int position() {
+      return pos;
+    }
+
+    void position(int p) {
+      pos = p;
+    }
+
+    int end() {
+      return count;
+    }
+
+    byte[] buf() {
+      return buf;
+    }
+  }
+
+  private final ChunkSource source;
+  private final int rowGroup;
+  private final int leaf;
+  private final long valueCount;
+  // sequential mode
+  private Cursor cursor;
+  private long valuesSeen;
+  // indexed mode
+  private final Deque<RawPage> queued = new ArrayDeque<>();
+  private final boolean indexed;
+
+  private ChunkPages(ChunkSource source, int rowGroup, int leaf, long valueCount, boolean indexed) {
+    this.source = source;
+    this.rowGroup = rowGroup;
+    this.leaf = leaf;
+    this.valueCount = valueCount;
+    this.indexed = indexed;
+  }
+
+  /** Every page of the chunk {@code [start, start + size)}, read with one read. */
+  static ChunkPages sequential(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
+      throws IOException {
+    if (size < 0 || size > Integer.MAX_VALUE - 8) {
+      throw new PageFormatException("the column chunk's size " + size + " is not a readable length");
+    }
+    ChunkPages p = new ChunkPages(source, rowGroup, leaf, valueCount, false);
+    ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size);
+    p.cursor = new Cursor(s.data(), s.offset(), s.length());
+    return p;
+  }
+
+  /**
+   * The dictionary page (if the chunk has one, before its first data page) and the data pages flagged in
+   * {@code wanted}; a run of adjacent wanted pages is read with one read.
+   */
+  static ChunkPages indexed(
+      ChunkSource source, int rowGroup, int leaf, long chunkStart, PageIndex index, boolean[] wanted)
+      throws IOException {
+    ChunkPages p = new ChunkPages(source, rowGroup, leaf, -1, true);
+    int n = index.pages();
+    boolean any = false;
+    for (boolean w : wanted) {
+      any |= w;
+    }
+    if (!any) {
+      return p;
+    }
+    long first = n == 0 ? chunkStart : index.offsets()[0];
+    if (first > chunkStart) {
+      long len = first - chunkStart;
+      if (len > Integer.MAX_VALUE - 8) {
+        throw new PageFormatException("the dictionary page region is " + len + " bytes");
+      }
+      ChunkSource.Slice s = source.read(rowGroup, leaf, chunkStart, (int) len);
+      Cursor c = new Cursor(s.data(), s.offset(), s.length());
+      while (c.position() < c.end()) {
+        RawPage page = next(c, -1, -1);
+        p.queued.add(page);
+        if (page.header.type == PageType.DICTIONARY_PAGE) {
+          break;
+        }
+      }
+    }
+    int i = 0;
+    while (i < n) {
+      if (!wanted[i]) {
+        i++;
+        continue;
+      }
+      int j = i;
+      long end = index.offsets()[i] + index.sizes()[i];
+      while (j + 1 < n && wanted[j + 1] && index.offsets()[j + 1] == end) {
+        j++;
+        end += index.sizes()[j];
+      }
+      long len = end - index.offsets()[i];
+      if (len > Integer.MAX_VALUE - 8 || len < 0) {
+        throw new PageFormatException("pages " + i + ".." + j + " span " + len + " bytes");
+      }
+      ChunkSource.Slice s = source.read(rowGroup, leaf, index.offsets()[i], (int) len);
+      Cursor c = new Cursor(s.data(), s.offset(), s.length());
+      for (int k = i; k <= j; k++) {
+        int at = c.position();
+        RawPage page = next(c, index.firstRows()[k], index.rowsOf(k));
+        if (c.position() - at != index.sizes()[k]) {
+          throw new PageFormatException(
+              "page " + k + " takes " + (c.position() - at) + " bytes, the offset index says " + index.sizes()[k]);
+        }
+        p.queued.add(page);
+      }
+      i = j + 1;
+    }
+    return p;
+  }
+
+  /** The next page, or null at the end of the chunk. */
+  RawPage next() throws IOException {
+    if (indexed) {
+      return queued.poll();
+    }
+    if (cursor.position() >= cursor.end() || valuesSeen >= valueCount) {
+      return null;
+    }
+    RawPage page = next(cursor, -1, -1);
+    PageHeader h = page.header;
+    if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
+      valuesSeen += h.data_page_header.num_values;
+    } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
+      valuesSeen += h.data_page_header_v2.num_values;
+    }
+    return page;
+  }
+
+  private static RawPage next(Cursor c, long firstRow, long rows) throws IOException {
+    PageHeader h;
+    try {
+      h = Util.readPageHeader(c);
+    } catch (IOException | RuntimeException e) {
+      throw new PageFormatException("a page header does not parse: " + e.getMessage(), e);
+    }
+    int len = h.compressed_page_size;
+    int at = c.position();
+    if (len < 0 || len > c.end() - at) {
+      throw new PageFormatException(
+          "a page of " + len + " bytes runs past its column chunk (" + (c.end() - at) + " bytes left)");
+    }
+    if (h.uncompressed_page_size < 0) {
+      throw new PageFormatException("a page header gives an uncompressed size of " + h.uncompressed_page_size);
+    }
+    c.position(at + len);
+    return new RawPage(h, c.buf(), at, len, firstRow, rows);
+  }
+
+  void release() {
+    source.released(rowGroup, leaf);
+  }
+}

@@ -1,0 +1,394 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.table.ColumnSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * A streaming read of some columns over some rows of a file: batches of {@code batchRows} kept rows as
+ * {@link Column} records, one batch of decoded data and the chunks of the row groups a batch touches resident.
+ *
+ * <p>The rows are given as sorted, disjoint file-row ranges (a span is one range, a selection many). Each projected
+ * column has its own cursor, which opens a row group's chunk when a batch first needs it, skips to the wanted rows
+ * and reads them; on a handle with the offset index, a chunk whose group is only partly kept reads only the pages
+ * holding kept rows. Column cursors never share state, so column groups decode on the caller's executor in parallel,
+ * each group running its columns' part of the same batch plan: the joined batch is the single reader's batch.
+ */
+public final class Scan implements AutoCloseable {
+  /** Options of one scan (the public {@code ScanOptions}, flattened). */
+  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce) {
+    public static final Config DEFAULT = new Config(null, 1, null);
+  }
+
+  /** Automatic decode groups are used only with at least this many compressed bytes per group (measured). */
+  public static final long MIN_GROUP_BYTES = 4L << 20;
+
+  /** Automatic decode groups are at most this many. */
+  public static final int MAX_AUTO_GROUPS = 8;
+
+  private final ParquetFile file;
+  private final Path path;
+  private final List<ColumnSpec> projection;
+  private final long[] starts;
+  private final long[] ends;
+  private final int batchRows;
+  private final long[] groupFirst;
+  private final List<long[]>[] keptByGroup;
+  private final FileReads reads;
+  private final ChunkSource source;
+  private final SpanCache spans;
+  private final Cursor[] cursors;
+  private final int[][] groups;
+  private final Executor executor;
+  private int range;
+  private long pos;
+  private long remaining;
+  private boolean closed;
+
+  private record Op(int group, long from, int count) {}
+
+  /**
+   * @param starts inclusive file-row starts of the kept ranges, sorted and disjoint
+   * @param ends exclusive ends
+   */
+  @SuppressWarnings("unchecked")
+  public Scan(ParquetFile file, List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, Config config) {
+    this.file = file;
+    this.path = file.path();
+    this.projection = List.copyOf(projection);
+    this.starts = starts;
+    this.ends = ends;
+    this.batchRows = Math.max(1, batchRows);
+    List<BlockMetaData> blocks = file.blocks();
+    groupFirst = new long[blocks.size() + 1];
+    for (int g = 0; g < blocks.size(); g++) {
+      groupFirst[g + 1] = groupFirst[g] + blocks.get(g).getRowCount();
+    }
+    keptByGroup = new List[blocks.size()];
+    long total = 0;
+    for (int r = 0; r < starts.length; r++) {
+      total += ends[r] - starts[r];
+      long s = starts[r];
+      while (s < ends[r]) {
+        int g = groupOf(s);
+        long e = Math.min(ends[r], groupFirst[g + 1]);
+        if (keptByGroup[g] == null) {
+          keptByGroup[g] = new ArrayList<>();
+        }
+        keptByGroup[g].add(new long[] {s - groupFirst[g], e - groupFirst[g]});
+        s = e;
+      }
+    }
+    remaining = total;
+    pos = starts.length == 0 ? 0 : starts[0];
+    MessageType schema = file.schema();
+    List<ColumnDescriptor> leaves = schema.getColumns();
+    cursors = new Cursor[projection.size()];
+    for (int i = 0; i < cursors.length; i++) {
+      ColumnSpec spec = projection.get(i);
+      int leaf = file.leafOf(spec.name());
+      cursors[i] = new Cursor(spec, leaf, leaves.get(leaf), schema);
+    }
+    checkCodecs(blocks);
+    try {
+      reads = new FileReads(path);
+    } catch (IOException e) {
+      throw new ArtifactException(path, "opening " + path + ": " + e, e);
+    }
+    if (config.coalesce() != null) {
+      int[] leafIds = Arrays.stream(cursors).mapToInt(c -> c.leaf).toArray();
+      List<Integer> used = new ArrayList<>();
+      for (int g = 0; g < blocks.size(); g++) {
+        if (keptByGroup[g] != null) {
+          used.add(g);
+        }
+      }
+      spans = new SpanCache(reads, blocks, used, leafIds, config.coalesce(), config.executor());
+      source = spans;
+    } else {
+      spans = null;
+      source = reads;
+    }
+    executor = config.executor();
+    groups = columnGroups(config.decodeGroups(), blocks);
+  }
+
+  private void checkCodecs(List<BlockMetaData> blocks) {
+    for (int g = 0; g < blocks.size(); g++) {
+      if (keptByGroup[g] == null) {
+        continue;
+      }
+      for (Cursor c : cursors) {
+        ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c.leaf);
+        if (!Decompressors.READABLE.contains(cc.getCodec())) {
+          throw new ArtifactException(
+              path, c.spec.name(), g, null,
+              "column '" + c.spec.name() + "' in row group " + g + " of " + path + " is compressed with "
+                  + cc.getCodec() + ", which this engine does not read (it reads " + Decompressors.READABLE + ")");
+        }
+      }
+    }
+  }
+
+  /**
+   * Contiguous groups of projected columns balanced by the compressed bytes of the kept row groups. {@code wanted}
+   * 0 is automatic: with an executor, one group per {@link #MIN_GROUP_BYTES} up to {@link #MAX_AUTO_GROUPS} and the
+   * machine's cores; without one, a single group.
+   */
+  private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
+    int n = cursors.length;
+    long[] bytes = new long[n];
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      for (int g = 0; g < blocks.size(); g++) {
+        if (keptByGroup[g] != null) {
+          bytes[i] += blocks.get(g).getColumns().get(cursors[i].leaf).getTotalSize();
+        }
+      }
+      total += bytes[i];
+    }
+    int k;
+    if (executor == null || n <= 1) {
+      k = 1;
+    } else if (wanted <= 0) {
+      k = (int) Math.min(Math.min(MAX_AUTO_GROUPS, Runtime.getRuntime().availableProcessors()), total / MIN_GROUP_BYTES);
+    } else {
+      k = wanted;
+    }
+    k = Math.max(1, Math.min(k, n));
+    int[][] out = new int[k][];
+    int col = 0;
+    long acc = 0;
+    for (int gi = 0; gi < k; gi++) {
+      int from = col;
+      long target = (total * (gi + 1)) / k;
+      // take at least one column, leave at least one for each later group
+      while (col < n - (k - gi - 1) && (col == from || acc + bytes[col] / 2 <= target)) {
+        acc += bytes[col++];
+      }
+      if (gi == k - 1) {
+        while (col < n) {
+          acc += bytes[col++];
+        }
+      }
+      out[gi] = new int[col - from];
+      for (int j = from; j < col; j++) {
+        out[gi][j - from] = j;
+      }
+    }
+    return out;
+  }
+
+  /** How many column groups decode each batch (1: the single reader). */
+  public int decodeGroups() {
+    return groups.length;
+  }
+
+  private int groupOf(long fileRow) {
+    int i = Arrays.binarySearch(groupFirst, fileRow);
+    int g = i >= 0 ? i : -i - 2;
+    while (g + 1 < groupFirst.length && groupFirst[g + 1] <= fileRow) {
+      g++; // empty row groups
+    }
+    return g;
+  }
+
+  /** Rows still to come. */
+  public long remaining() {
+    return remaining;
+  }
+
+  /** The next batch, or null when every kept row was returned. */
+  public List<Column> next() {
+    if (remaining == 0 || closed) {
+      return null;
+    }
+    int need = (int) Math.min(batchRows, remaining);
+    List<Op> ops = new ArrayList<>();
+    int left = need;
+    while (left > 0) {
+      if (pos >= ends[range]) {
+        range++;
+        pos = starts[range];
+        continue;
+      }
+      int g = groupOf(pos);
+      long take = Math.min(Math.min(left, ends[range] - pos), groupFirst[g + 1] - pos);
+      ops.add(new Op(g, pos - groupFirst[g], (int) take));
+      pos += take;
+      left -= (int) take;
+    }
+    remaining -= need;
+    Column[] out = new Column[cursors.length];
+    if (groups.length == 1) {
+      runGroup(groups[0], ops, need, out);
+    } else {
+      // all groups but the last go to the executor; the calling thread decodes the last one meanwhile
+      CompletableFuture<?>[] tasks = new CompletableFuture<?>[groups.length - 1];
+      for (int i = 0; i < tasks.length; i++) {
+        int[] group = groups[i];
+        tasks[i] = CompletableFuture.runAsync(() -> runGroup(group, ops, need, out), executor);
+      }
+      RuntimeException inline = null;
+      try {
+        runGroup(groups[groups.length - 1], ops, need, out);
+      } catch (RuntimeException e) {
+        inline = e;
+      }
+      try {
+        CompletableFuture.allOf(tasks).join();
+      } catch (CompletionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof ArtifactException) {
+          throw (ArtifactException) cause;
+        }
+        throw new ArtifactException(path, "reading parquet " + path + ": " + cause, cause);
+      }
+      if (inline != null) {
+        throw inline;
+      }
+    }
+    return Arrays.asList(out);
+  }
+
+  private void runGroup(int[] group, List<Op> ops, int rows, Column[] out) {
+    for (int i : group) {
+      out[i] = cursors[i].run(ops, rows);
+    }
+  }
+
+  /** Bytes read from the file so far, spans and direct reads included. */
+  public long bytesRead() {
+    return reads.bytes.get();
+  }
+
+  /** Read calls so far. */
+  public long readCalls() {
+    return reads.reads.get();
+  }
+
+  public SpanCache spans() {
+    return spans;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (Cursor c : cursors) {
+      c.close();
+    }
+    if (spans != null) {
+      spans.close();
+    }
+    try {
+      reads.close();
+    } catch (IOException e) {
+      throw new ArtifactException(path, "closing " + path + ": " + e, e);
+    }
+  }
+
+  /** One projected column: its reader over the current row group. */
+  private final class Cursor {
+    final ColumnSpec spec;
+    final int leaf;
+    final ColumnDescriptor desc;
+    final int listDef;
+    final boolean optional;
+    int group = -1;
+    LeafReader reader;
+
+    Cursor(ColumnSpec spec, int leaf, ColumnDescriptor desc, MessageType schema) {
+      this.spec = spec;
+      this.leaf = leaf;
+      this.desc = desc;
+      this.listDef = spec.decodedAs().isList() ? LeafDecoder.repeatedDefinitionLevel(schema, desc) - 1 : 0;
+      this.optional = desc.getMaxDefinitionLevel() > 0;
+    }
+
+    Column run(List<Op> ops, int rows) {
+      ColumnType kind = spec.decodedAs();
+      Builders.Base b = Builders.create(spec.name(), kind, optional, rows);
+      int at = -1;
+      try {
+        for (Op op : ops) {
+          at = op.group;
+          if (op.group != group) {
+            open(op.group);
+          }
+          reader.skip(op.from - reader.row);
+          reader.read(op.count, b);
+        }
+      } catch (LeafReader.NullItemException e) {
+        long row = groupFirst[at] + e.row;
+        throw new ArtifactException(
+            path, spec.name(), at, row,
+            "column '" + spec.name() + "' has a NULL list item at row " + row + " (row group " + at + ") in " + path
+                + "; the engine's list columns hold no null items");
+      } catch (IOException | RuntimeException e) {
+        if (e instanceof ArtifactException) {
+          throw (ArtifactException) e;
+        }
+        throw new ArtifactException(
+            path, spec.name(), at, null,
+            "reading parquet " + path + ": column '" + spec.name() + "', row group " + at + ": " + e.getMessage(), e);
+      }
+      return b.build();
+    }
+
+    private void open(int g) throws IOException {
+      close();
+      group = g;
+      ColumnChunkMetaData cc = file.blocks().get(g).getColumns().get(leaf);
+      ChunkPages.PageIndex index = file.pageIndex(g, leaf);
+      ChunkPages pages;
+      boolean[] wanted = index == null ? null : wantedPages(index, keptByGroup[g]);
+      if (wanted != null) {
+        pages = ChunkPages.indexed(source, g, leaf, cc.getStartingPos(), index, wanted);
+      } else {
+        pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
+      }
+      reader = new LeafReader(desc, pages, cc.getCodec(), listDef);
+    }
+
+    void close() {
+      if (reader != null) {
+        reader.close();
+        reader = null;
+      }
+    }
+  }
+
+  /** The pages holding a kept row, or null when every page does (then the chunk is read whole, with one read). */
+  private static boolean[] wantedPages(ChunkPages.PageIndex index, List<long[]> kept) {
+    int n = index.pages();
+    boolean[] wanted = new boolean[n];
+    boolean all = true;
+    int r = 0;
+    for (int p = 0; p < n; p++) {
+      long lo = index.firstRows()[p];
+      long hi = lo + index.rowsOf(p);
+      while (r < kept.size() && kept.get(r)[1] <= lo) {
+        r++;
+      }
+      wanted[p] = r < kept.size() && kept.get(r)[0] < hi;
+      all &= wanted[p];
+    }
+    return all ? null : wanted;
+  }
+}

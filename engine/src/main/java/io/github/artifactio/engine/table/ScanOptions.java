@@ -1,0 +1,89 @@
+package io.github.artifactio.engine.table;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * How a streaming read runs. The batches are the same whatever the options: only the threads and the reads differ.
+ *
+ * <ul>
+ *   <li>{@code executor}: where column groups decode in parallel. The engine starts no decode threads of its own;
+ *       without an executor a scan decodes on the calling thread.
+ *   <li>{@code decodeThreads}: 0 (the default) is automatic: with an executor, one column group per 4 MiB of the
+ *       projection's compressed bytes, at most 8 and at most the machine's cores; 1 is the single reader; k asks for
+ *       k groups (at most one per column).
+ *   <li>{@code coalesce}: read each row group's projected chunks as coalesced spans ({@link SpanReadOptions}), for
+ *       seek-bound storage.
+ * </ul>
+ */
+public final class ScanOptions {
+  private static final ScanOptions DEFAULTS = builder().build();
+
+  private final Executor executor;
+  private final int decodeThreads;
+  private final SpanReadOptions coalesce;
+
+  private ScanOptions(Builder b) {
+    this.executor = b.executor;
+    this.decodeThreads = b.decodeThreads;
+    this.coalesce = b.coalesce;
+  }
+
+  /** The single reader on the calling thread, plain reads. */
+  public static ScanOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** Coalesced reads with the default span options. */
+  public static ScanOptions coalesced() {
+    return builder().coalesce(SpanReadOptions.DEFAULT).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Optional<Executor> executor() {
+    return Optional.ofNullable(executor);
+  }
+
+  public int decodeThreads() {
+    return decodeThreads;
+  }
+
+  public Optional<SpanReadOptions> coalesce() {
+    return Optional.ofNullable(coalesce);
+  }
+
+  public static final class Builder {
+    private Executor executor;
+    private int decodeThreads;
+    private SpanReadOptions coalesce;
+
+    private Builder() {}
+
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /** 0 automatic, 1 single reader, k column groups. */
+    public Builder decodeThreads(int decodeThreads) {
+      if (decodeThreads < 0) {
+        throw new IllegalArgumentException("decodeThreads must be 0 (automatic) or more, got " + decodeThreads);
+      }
+      this.decodeThreads = decodeThreads;
+      return this;
+    }
+
+    public Builder coalesce(SpanReadOptions options) {
+      this.coalesce = Objects.requireNonNull(options, "span read options");
+      return this;
+    }
+
+    public ScanOptions build() {
+      return new ScanOptions(this);
+    }
+  }
+}

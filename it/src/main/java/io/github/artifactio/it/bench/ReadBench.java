@@ -1,0 +1,305 @@
+package io.github.artifactio.it.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int32Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.column.ListFloat32Column;
+import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.internal.parquet.Codecs;
+import io.github.artifactio.engine.internal.parquet.FileInput;
+import io.github.artifactio.engine.table.Batch;
+import io.github.artifactio.engine.table.BatchReader;
+import io.github.artifactio.engine.table.RowSelection;
+import io.github.artifactio.engine.table.ScanOptions;
+import io.github.artifactio.engine.table.TableFile;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.parquet.ArtifactIoReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * The read benchmark of issue 4 ({@code mvn -B -pl it -am verify -Pbench -Dbench=read}): the writer issue's reference
+ * table (2,000,000 rows: int32 id, int64 a random, float64 b random, float64 c of 200 values, utf8 s of 7-30 letters,
+ * list&lt;float32&gt; l of 0-16 items; SNAPPY), written once by our writer, read side by side by the engine, by
+ * parquet-java's {@code ColumnReader} path and by DuckDB (JDBC, {@code SET threads=1}). Each arm runs once to warm up,
+ * then the arms run interleaved for {@link #ROUNDS} rounds; the table shows medians and ratios to DuckDB's matching
+ * arm, and the same figures go to {@code read.json}.
+ */
+public final class ReadBench {
+  static final int ROWS = 2_000_000;
+  static final int ROUNDS = 7;
+  static final int BATCH = 65_536;
+
+  private ReadBench() {}
+
+  public static void run(Path outDir) throws Exception {
+    Files.createDirectories(outDir);
+    Path file = outDir.resolve("read-reference.parquet");
+    writeReference(file);
+    long fileBytes = Files.size(file);
+    ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
+      Thread t = new Thread(r, "bench-decode");
+      t.setDaemon(true);
+      return t;
+    });
+    // a 1% selection: one run of 20,000 rows, not aligned to a page
+    RowSelection onePercent = RowSelection.runs(new long[] {1_234_567, ROWS / 100}, new boolean[] {false, true});
+    Map<String, Arm> arms = new LinkedHashMap<>();
+    arms.put("engine-full-arrays", () -> engine(file, null, ScanOptions.defaults()));
+    arms.put("engine-full-arrow", () -> engineArrow(file));
+    arms.put("engine-full-2t", () -> engine(file, null, ScanOptions.builder().executor(pool).decodeThreads(2).build()));
+    arms.put("engine-proj-b", () -> engine(file, List.of("b"), ScanOptions.defaults()));
+    arms.put("engine-select-1pct", () -> {
+      try (BatchReader r = TableFile.openWithOffsetIndex(file).selected(onePercent, null, BATCH)) {
+        consume(r);
+        return r.bytesRead();
+      }
+    });
+    arms.put("parquet-java-full", () -> parquetJava(file, null));
+    arms.put("parquet-java-proj-b", () -> parquetJava(file, "b"));
+    try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+      try (Statement st = duck.createStatement()) {
+        st.execute("SET threads=1");
+      }
+      arms.put("duckdb-full", () -> duck(duck, "SELECT sum(id), sum(a), sum(b), sum(c), sum(length(s)),"
+          + " sum(list_sum(l)) FROM read_parquet(?)", file));
+      arms.put("duckdb-proj-b", () -> duck(duck, "SELECT sum(b) FROM read_parquet(?)", file));
+      Map<String, List<Double>> times = new LinkedHashMap<>();
+      Map<String, Long> bytes = new LinkedHashMap<>();
+      for (Map.Entry<String, Arm> a : arms.entrySet()) {
+        a.getValue().run(); // warm-up
+        times.put(a.getKey(), new ArrayList<>());
+      }
+      for (int round = 0; round < ROUNDS; round++) {
+        for (Map.Entry<String, Arm> a : arms.entrySet()) {
+          // no System.gc() here: it shrinks the heap, and the next arm then pays for regrowing it (a full read took
+          // 2.3 s instead of 0.66 s right after one); DuckDB's native memory never pays that
+          long t0 = System.nanoTime();
+          long b = a.getValue().run();
+          times.get(a.getKey()).add((System.nanoTime() - t0) / 1e9);
+          bytes.put(a.getKey(), b);
+        }
+      }
+      report(outDir, fileBytes, times, bytes);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** One arm: runs the read, returns the bytes it read (-1 where it cannot say). */
+  interface Arm {
+    long run() throws Exception;
+  }
+
+  static void writeReference(Path file) {
+    SplittableRandom r = new SplittableRandom(42);
+    int[] id = new int[ROWS];
+    long[] a = new long[ROWS];
+    double[] b = new double[ROWS];
+    double[] c = new double[ROWS];
+    String[] s = new String[ROWS];
+    float[][] l = new float[ROWS][];
+    double[] levels = new double[200];
+    for (int i = 0; i < levels.length; i++) {
+      levels[i] = r.nextDouble() * 1000;
+    }
+    char[] letters = new char[30];
+    for (int i = 0; i < ROWS; i++) {
+      id[i] = i;
+      a[i] = r.nextLong();
+      b[i] = r.nextDouble();
+      c[i] = levels[r.nextInt(200)];
+      int n = 7 + r.nextInt(24);
+      for (int k = 0; k < n; k++) {
+        letters[k] = (char) ('a' + r.nextInt(26));
+      }
+      s[i] = new String(letters, 0, n);
+      float[] items = new float[r.nextInt(17)];
+      for (int k = 0; k < items.length; k++) {
+        items[k] = (float) r.nextDouble();
+      }
+      l[i] = items;
+    }
+    List<Column> cols = List.of(
+        new Int32Column("id", id), new Int64Column("a", a), new Float64Column("b", b), new Float64Column("c", c),
+        Utf8Column.of("s", s), ListFloat32Column.of("l", l));
+    TableWriter.writeTable(file, cols, WriteOptions.defaults());
+  }
+
+  static long engine(Path file, List<String> columns, ScanOptions options) {
+    try (BatchReader r = TableFile.open(file).batches(columns, BATCH, options)) {
+      consume(r);
+      return r.bytesRead();
+    }
+  }
+
+  /** Touches each batch's arrays as a caller would (one value per column), so nothing is optimised away. */
+  static long consume(BatchReader r) {
+    long sink = 0;
+    while (r.hasNext()) {
+      Batch b = r.next();
+      for (Column c : b.columns()) {
+        sink += c.length() + (c.isNull(c.length() - 1) ? 1 : 0);
+      }
+    }
+    return sink;
+  }
+
+  static long engineArrow(Path file) {
+    try (RootAllocator allocator = new RootAllocator();
+        var r = TableFile.open(file).arrowBatches(null, BATCH, allocator)) {
+      while (r.hasNext()) {
+        try (VectorSchemaRoot root = r.next()) {
+          if (root.getRowCount() == 0) {
+            throw new IllegalStateException("empty batch");
+          }
+        }
+      }
+      return r.typed().bytesRead();
+    }
+  }
+
+  /** parquet-java's low-level path: ParquetFileReader row groups, ColumnReadStoreImpl, one value per call. */
+  static long parquetJava(Path file, String only) throws Exception {
+    FileInput in = new FileInput(file);
+    double sum = 0;
+    try (ParquetFileReader reader = new ParquetFileReader(in, ArtifactIoReadOptions.create(new Codecs(), false))) {
+      MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+      MessageType requested = only == null ? schema : new MessageType(schema.getName(), schema.getType(only));
+      reader.setRequestedSchema(requested);
+      String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+      PageReadStore pages;
+      while ((pages = reader.readNextRowGroup()) != null) {
+        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, new NoOp(requested), requested, createdBy);
+        for (ColumnDescriptor d : requested.getColumns()) {
+          ColumnReader cr = store.getColumnReader(d);
+          @SuppressWarnings("deprecation")
+          long total = cr.getTotalValueCount();
+          PrimitiveTypeName t = d.getPrimitiveType().getPrimitiveTypeName();
+          int maxDef = d.getMaxDefinitionLevel();
+          for (long v = 0; v < total; v++) {
+            if (cr.getCurrentDefinitionLevel() == maxDef) {
+              switch (t) {
+                case INT32:
+                  sum += cr.getInteger();
+                  break;
+                case INT64:
+                  sum += cr.getLong();
+                  break;
+                case DOUBLE:
+                  sum += cr.getDouble();
+                  break;
+                case FLOAT:
+                  sum += cr.getFloat();
+                  break;
+                default:
+                  sum += cr.getBinary().length();
+              }
+            }
+            cr.consume();
+          }
+        }
+      }
+    }
+    return sum == 42 ? 0 : -1;
+  }
+
+  static long duck(Connection c, String sql, Path file) throws Exception {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, file.toString());
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getObject(1) == null ? -2 : -1;
+      }
+    }
+  }
+
+  static void report(Path outDir, long fileBytes, Map<String, List<Double>> times, Map<String, Long> bytes)
+      throws Exception {
+    Map<String, Double> median = new LinkedHashMap<>();
+    times.forEach((k, v) -> {
+      double[] d = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      median.put(k, d[d.length / 2]);
+    });
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ArrayNode out = json.createArrayNode();
+    System.out.printf("%nread benchmark: %,d rows, %,d bytes, median of %d rounds%n", ROWS, fileBytes, ROUNDS);
+    System.out.printf("%-22s %10s %14s %10s %16s%n", "arm", "median s", "bytes read", "% of file", "ratio to duckdb");
+    for (String name : median.keySet()) {
+      double duck = median.get(name.contains("proj") ? "duckdb-proj-b" : "duckdb-full");
+      double ratio = median.get(name) / duck;
+      long b = bytes.get(name);
+      ObjectNode o = out.addObject();
+      o.put("name", name);
+      o.put("median_s", round(median.get(name)));
+      if (b >= 0) {
+        o.put("bytes_read", b);
+      } else {
+        o.putNull("bytes_read");
+      }
+      o.put("ratio_to_duckdb", round(ratio));
+      System.out.printf("%-22s %10.4f %14s %10s %16.2f%n", name, median.get(name), b >= 0 ? String.format("%,d", b) : "-",
+          b >= 0 ? String.format("%.2f%%", 100.0 * b / fileBytes) : "-", ratio);
+    }
+    double oneThread = median.get("engine-full-arrays");
+    System.out.printf("two decode threads / one: %.2f (target <= 0.70)%n", median.get("engine-full-2t") / oneThread);
+    json.writeValue(outDir.resolve("read.json").toFile(), out);
+    System.out.println("wrote " + outDir.resolve("read.json"));
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10_000) / 10_000.0;
+  }
+
+  /** The converter ColumnReadStoreImpl requires; values are read with the getters, never through it. */
+  private static final class NoOp extends GroupConverter {
+    private final org.apache.parquet.schema.GroupType type;
+
+    NoOp(org.apache.parquet.schema.GroupType type) {
+      this.type = type;
+    }
+
+    @Override
+    public Converter getConverter(int fieldIndex) {
+      org.apache.parquet.schema.Type t = type.getType(fieldIndex);
+      return t.isPrimitive() ? new PrimitiveConverter() {} : new NoOp(t.asGroupType());
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void end() {}
+  }
+
+}
