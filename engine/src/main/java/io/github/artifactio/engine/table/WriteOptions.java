@@ -46,6 +46,7 @@ public final class WriteOptions {
 
   private final Codec codec;
   private final Integer rowGroupCap;
+  private final Integer pageRows;
   private final boolean floatPlan;
   private final SortedSet<String> plainColumns;
   private final SortedMap<String, String> metadata;
@@ -54,6 +55,7 @@ public final class WriteOptions {
   private WriteOptions(Builder b) {
     this.codec = b.codec;
     this.rowGroupCap = b.rowGroupCap;
+    this.pageRows = b.pageRows;
     this.floatPlan = b.floatPlan;
     this.plainColumns = Collections.unmodifiableSortedSet(new TreeSet<>(b.plainColumns));
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
@@ -82,8 +84,14 @@ public final class WriteOptions {
     return rowGroupCap == null ? DEFAULT_ROW_GROUP_ROWS : rowGroupCap;
   }
 
-  /** The data page row limit: 20,000 uncapped, {@code min(cap, 131072)} capped. */
+  /**
+   * The data page row limit: 20,000 uncapped, {@code min(cap, 131072)} capped, unless {@link Builder#pageRows(int)}
+   * set it.
+   */
   public int pageRows() {
+    if (pageRows != null) {
+      return pageRows;
+    }
     return rowGroupCap == null ? DEFAULT_PAGE_ROWS : Math.min(rowGroupCap, MAX_CAPPED_PAGE_ROWS);
   }
 
@@ -116,6 +124,7 @@ public final class WriteOptions {
   public Builder toBuilder() {
     Builder b = new Builder().codec(codec).floatPlan(floatPlan);
     b.rowGroupCap = rowGroupCap;
+    b.pageRows = pageRows;
     b.plainColumns.addAll(plainColumns);
     b.metadata.putAll(metadata);
     b.contentHash = contentHash;
@@ -125,6 +134,7 @@ public final class WriteOptions {
   @Override
   public String toString() {
     return "WriteOptions[codec=" + codec + ", rowGroupCap=" + (rowGroupCap == null ? "none" : rowGroupCap)
+        + ", pageRows=" + pageRows()
         + ", floatPlan=" + floatPlan + ", plainColumns=" + plainColumns + ", metadata=" + metadata.keySet()
         + ", contentHash=" + contentHash + "]";
   }
@@ -133,6 +143,7 @@ public final class WriteOptions {
   public static final class Builder {
     private Codec codec = Codec.SNAPPY;
     private Integer rowGroupCap;
+    private Integer pageRows;
     private boolean floatPlan = true;
     private final SortedSet<String> plainColumns = new TreeSet<>();
     private final SortedMap<String, String> metadata = new TreeMap<>();
@@ -151,6 +162,18 @@ public final class WriteOptions {
         throw new IllegalArgumentException("rowGroupRows must be at least 1 but was " + rows);
       }
       this.rowGroupCap = rows;
+      return this;
+    }
+
+    /**
+     * The most rows in a data page (pages still end at 1 MiB), instead of the layout's default: for readers that
+     * skip pages, a smaller page means less read around a selected row.
+     */
+    public Builder pageRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("pageRows must be at least 1 but was " + rows);
+      }
+      this.pageRows = rows;
       return this;
     }
 

@@ -45,7 +45,7 @@ class ReadPathsTest {
     file = dir.resolve("paths.parquet");
     cols = Fixtures.everyKind(ROWS, 77);
     // 25,000-row groups of 20,000-row pages: two pages a chunk, so spans and selections cut inside groups and pages
-    TableWriter.writeTable(file, cols, WriteOptions.builder().rowGroupRows(25_000).build());
+    TableWriter.writeTable(file, cols, WriteOptions.builder().rowGroupRows(25_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     pool = Executors.newFixedThreadPool(2);
   }
 
@@ -85,7 +85,7 @@ class ReadPathsTest {
   void coalesced_reads_yield_the_plain_readers_batches() {
     Path p = dir.resolve("coalesce.parquet");
     List<Column> c = Fixtures.everyKind(10_000, 5);
-    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(1500).build());
+    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(1500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     TableFile f = TableFile.open(p);
     TableFile[] handles = {f, f.span(0, 10_000), f.span(1234, 5000), f.span(2999, 2), f.span(9999, 1)};
     SpanReadOptions[] options = {
@@ -116,7 +116,7 @@ class ReadPathsTest {
   @Test
   void each_span_is_read_once_and_released_when_its_chunks_are_done() {
     Path p = dir.resolve("spans.parquet");
-    TableWriter.writeTable(p, Fixtures.everyKind(10_000, 6), WriteOptions.builder().rowGroupRows(2500).build());
+    TableWriter.writeTable(p, Fixtures.everyKind(10_000, 6), WriteOptions.builder().rowGroupRows(2500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     TableFile f = TableFile.open(p);
     long largest = f.rowGroups().stream().mapToLong(RowGroupInfo::compressedByteSize).max().orElseThrow();
     try (BatchReader r = f.batches(null, 1000, ScanOptions.coalesced())) {
@@ -181,7 +181,7 @@ class ReadPathsTest {
       b[i] = r.nextDouble();
     }
     List<Column> c = List.of(new Int64Column("id", id), new Float64Column("b", b));
-    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(200_000).build());
+    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(200_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     long size = Files.size(p);
     // 1% of the rows, in 40 runs of 100 spread over the file
     long[] runs = new long[81];

@@ -72,6 +72,11 @@ class EncodingLayoutTest {
     assertEquals(List.of(10), Layouts.pages(uncapped, "candidate_id"), "uncapped: a page every 20,000 rows");
     assertTrue(Layouts.pages(capped, "trace.list.item").get(0) > 1, "list pages still end at 1 MiB");
     assertEquals(Table.read(uncapped).columns(), Table.read(capped).columns(), "values unchanged");
+    Path small = dir.resolve("small-pages.parquet");
+    TableWriter.writeTable(small, t, WriteOptions.builder().rowGroupRows(65_536).pageRows(20_000).build());
+    assertEquals(List.of(4, 4, 4), Layouts.pages(small, "candidate_id"), "an explicit page row limit wins");
+    assertTrue(TableFile.open(small).metadataValue(WriteOptions.WRITER_SETTINGS_KEY).orElseThrow()
+        .contains("\"page_rows\":20000"));
   }
 
   @Test
