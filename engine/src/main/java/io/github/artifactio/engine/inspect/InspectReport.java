@@ -14,6 +14,8 @@ import java.util.SortedMap;
  * @param arrowSchema the decoded {@code ARROW:schema}, one line per field, empty when the file has none
  * @param head the first rows (at most {@link Inspector#HEAD_ROWS}), each a list of cells in {@link #headColumns}
  *     order
+ * @param headUnreadable why the rows could not be decoded (a codec the engine does not read), or {@code null}: the
+ *     footer facts above are still shown
  */
 public record InspectReport(
     Path path,
@@ -24,7 +26,8 @@ public record InspectReport(
     SortedMap<String, String> metadata,
     List<String> arrowSchema,
     List<String> headColumns,
-    List<List<String>> head) {
+    List<List<String>> head,
+    String headUnreadable) {
 
   /** The text {@code inspect} prints. */
   public String render() {

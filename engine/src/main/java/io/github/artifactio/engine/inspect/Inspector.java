@@ -52,8 +52,17 @@ public final class Inspector {
           readable.add(s);
         }
       }
-      List<Column> cols = readable.isEmpty() ? List.of() : file.read(readable, HEAD_ROWS);
-      int n = (int) Math.min(HEAD_ROWS, cols.isEmpty() ? Math.min(HEAD_ROWS, file.rows()) : cols.get(0).length());
+      List<Column> cols = List.of();
+      String unreadable = null;
+      try {
+        cols = readable.isEmpty() ? List.of() : file.read(readable, HEAD_ROWS);
+      } catch (ArtifactException e) {
+        // the footer is still worth showing: say why there are no rows instead of failing the whole inspect
+        unreadable = e.getMessage();
+        readable.clear();
+      }
+      int n = unreadable != null ? 0
+          : (int) Math.min(HEAD_ROWS, cols.isEmpty() ? Math.min(HEAD_ROWS, file.rows()) : cols.get(0).length());
       List<String> headColumns = new ArrayList<>();
       List<List<String>> head = new ArrayList<>();
       for (int r = 0; r < n; r++) {
@@ -62,7 +71,7 @@ public final class Inspector {
       int c = 0;
       for (ColumnSpec s : file.specs()) {
         headColumns.add(s.name());
-        Column col = s.decodedAs() != null ? cols.get(c++) : null;
+        Column col = s.decodedAs() != null && unreadable == null ? cols.get(c++) : null;
         for (int r = 0; r < n; r++) {
           head.get(r).add(col == null ? "(" + s.arrowType() + ": not read)" : Cells.format(col, r));
         }
@@ -76,7 +85,8 @@ public final class Inspector {
           kv,
           arrow,
           headColumns,
-          head);
+          head,
+          unreadable);
     } catch (ArtifactException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -47,8 +47,12 @@ final class TextRenderer {
     for (Map.Entry<String, String> e : r.metadata().entrySet()) {
       b.append("  ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
     }
-    b.append("head (first ").append(r.head().size()).append(" rows):\n");
-    table(b, r.headColumns(), r.head());
+    if (r.headUnreadable() != null) {
+      b.append("head: not readable: ").append(r.headUnreadable()).append('\n');
+    } else {
+      b.append("head (first ").append(r.head().size()).append(" rows):\n");
+      table(b, r.headColumns(), r.head());
+    }
     return b.toString();
   }
 

@@ -73,6 +73,16 @@ class InspectorTest {
   }
 
   @Test
+  void a_file_whose_codec_the_engine_does_not_read_still_shows_its_footer_and_says_why_there_is_no_head() {
+    Path p = Path.of("/work/shared/corpus/parquet-testing/data/hadoop_lz4_compressed.parquet");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(p), "the parquet-testing corpus");
+    String text = Inspector.inspect(p);
+    assertTrue(text.contains("rows: 4\n"), text);
+    assertTrue(text.contains(": LZ4 ["), text);
+    assertTrue(text.contains("head: not readable: column 'c0' in row group 0 of " + p + " is compressed with LZ4"), text);
+  }
+
+  @Test
   void inspect_of_a_missing_file_is_an_error_naming_it() {
     Path p = dir.resolve("missing.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> Inspector.inspect(p));
