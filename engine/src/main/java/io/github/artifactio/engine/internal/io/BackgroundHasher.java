@@ -15,7 +15,7 @@ import java.util.concurrent.BlockingQueue;
  * chunks are appended when the row group ends), so the hasher is given room for {@value #BUFFERS} buffers of 1 MiB
  * (allocated only as needed): a burst is taken in at copy speed and hashed while the next row group encodes. With 4
  * buffers the writer waited on the hasher through every burst (+74% on a hashed write in a JVM without the Vector
- * API, measured); with 64, +5% to +14%. A writer that outruns even that waits for it (bounded memory, never a dropped
+ * API, measured); with 64, +20% in the write benchmark (the last row group is still hashed after the writer stops). A writer that outruns even that waits for it (bounded memory, never a dropped
  * byte). The thread is this writer's own and ends with {@link #finish()} or {@link #close()}.
  */
 public final class BackgroundHasher implements AutoCloseable {
