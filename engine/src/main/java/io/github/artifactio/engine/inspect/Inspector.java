@@ -43,7 +43,7 @@ public final class Inspector {
     TableFile handle = TableFile.open(path);
     try {
       SortedMap<String, String> kv = new TreeMap<>(file.metadata());
-      kv.remove("ARROW:schema");
+      kv.remove(io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY);
       List<String> arrow = new ArrayList<>();
       file.arrowSchema().ifPresent(s -> describeArrow(s, arrow));
       List<ColumnSpec> readable = new ArrayList<>();

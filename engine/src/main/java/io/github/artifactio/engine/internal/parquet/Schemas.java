@@ -33,7 +33,7 @@ import org.apache.parquet.schema.Types;
  * not).
  */
 public final class Schemas {
-  public static final String ARROW_SCHEMA_KEY = "ARROW:schema";
+  public static final String ARROW_SCHEMA_KEY = io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY;
   static final String MESSAGE_NAME = "arrow_schema";
 
   private Schemas() {}
