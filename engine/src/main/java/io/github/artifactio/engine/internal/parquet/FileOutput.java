@@ -12,10 +12,11 @@ import org.apache.parquet.io.PositionOutputStream;
 
 /**
  * An append-only Parquet output over a {@link FileChannel} with a 1 MiB buffer (parquet-java's LocalOutputFile buffers
- * 4 KB). It never seeks, so the bytes handed to an optional {@link BackgroundHasher}, in order, are exactly the file.
+ * 4 KB). It never seeks, so the bytes handed to an optional {@link BackgroundHasher}, in order, are exactly the file;
+ * with one, each buffer handed over is the file's next aligned 1 MiB span.
  */
 public final class FileOutput implements OutputFile {
-  static final int BUFFER_BYTES = 1 << 20;
+  static final int BUFFER_BYTES = BackgroundHasher.BUFFER_BYTES;
 
   private final Path path;
   private final BackgroundHasher hasher;
@@ -135,7 +136,11 @@ public final class FileOutput implements OutputFile {
 
     @Override
     public void flush() throws IOException {
-      drain();
+      // with a hasher every block but the last must be a full 1 MiB span, so a flush keeps its bytes buffered (nothing
+      // reads the temporary file before close, which writes them); without one, the bytes go to the channel
+      if (hasher == null) {
+        drain();
+      }
     }
 
     @Override

@@ -155,7 +155,7 @@ public final class StreamingWriter implements AutoCloseable {
     file = AtomicFile.create(config.path());
     try {
       if (config.hash()) {
-        hasher = new BackgroundHasher("artifact-io-hash " + config.path().getFileName(), FileOutput.BUFFER_BYTES);
+        hasher = new BackgroundHasher("artifact-io-hash " + config.path().getFileName());
       }
       writer =
           new ParquetFileWriter(
