@@ -77,7 +77,7 @@ public final class TableWriter implements AutoCloseable {
   public static long writeTable(Path path, List<Column> columns, WriteOptions options, CodecPool pool) {
     validate(path, columns);
     try (TableWriter w = open(path, options, pool)) {
-      w.write(columns);
+      w.write(columns, true);
       return w.finish();
     }
   }
@@ -86,7 +86,7 @@ public final class TableWriter implements AutoCloseable {
   public static Written writeTableHashed(Path path, List<Column> columns, WriteOptions options, CodecPool pool) {
     validate(path, columns);
     try (TableWriter w = open(path, options.toBuilder().contentHash().build(), pool)) {
-      w.write(columns);
+      w.write(columns, true);
       return w.finishHashed();
     }
   }
@@ -125,15 +125,20 @@ public final class TableWriter implements AutoCloseable {
             "writeTableChunked: the chunk for rows " + start + ".." + end + " of " + w.path + " has "
                 + cols.get(0).length() + " rows");
       }
-      w.write(cols);
+      w.write(cols, end == rows);
       start = end;
     } while (start < rows);
   }
 
   /** Writes one chunk; the first fixes the schema (an empty one too), later ones must match it. */
   public TableWriter write(List<Column> chunk) {
+    return write(chunk, false);
+  }
+
+  /** The one-shot writers know their last chunk: the serial writer then streams the final row group column by column. */
+  private TableWriter write(List<Column> chunk, boolean last) {
     validate(path, chunk);
-    writer.write(chunk);
+    writer.write(chunk, last);
     return this;
   }
 

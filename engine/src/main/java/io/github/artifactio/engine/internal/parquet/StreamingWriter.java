@@ -72,6 +72,7 @@ public final class StreamingWriter implements AutoCloseable {
   private int sampleRows;
   private int groupRows;
   private long rows;
+  private boolean lastWritten;
   private final List<String> plainLeaves = new ArrayList<>();
   private final Map<String, Integer> dictionaryLimits = new TreeMap<>();
 
@@ -86,7 +87,20 @@ public final class StreamingWriter implements AutoCloseable {
 
   /** Writes one chunk (equal-length columns, validated by the caller); an empty chunk fixes or checks the schema. */
   public void write(List<Column> chunk) {
+    write(chunk, false);
+  }
+
+  /**
+   * Writes one chunk; {@code last} promises that no row follows it, which lets the serial writer stream the final row
+   * group column by column (see {@link #encode}). Writing after a last chunk is an error.
+   */
+  public void write(List<Column> chunk, boolean last) {
     guard();
+    if (lastWritten) {
+      throw poison(
+          new ArtifactException(config.path(), "parquet writer for " + config.path() + " given rows after its last chunk"));
+    }
+    lastWritten = last;
     try {
       if (state == State.NEW) {
         start(chunk);
@@ -111,7 +125,7 @@ public final class StreamingWriter implements AutoCloseable {
         }
         planAndDrain();
       }
-      encode(chunk, from, n);
+      encode(chunk, from, n, last);
     } catch (RuntimeException e) {
       throw poison(e);
     }
@@ -266,26 +280,54 @@ public final class StreamingWriter implements AutoCloseable {
     held.clear();
     heldRows = 0;
     for (List<Column> chunk : chunks) {
-      encode(chunk, 0, chunk.get(0).length());
+      encode(chunk, 0, chunk.get(0).length(), false);
     }
   }
 
-  private void encode(List<Column> chunk, int from, int to) {
+  /**
+   * Encodes rows {@code [from, to)} of {@code chunk}, ending every row group they fill. When this call ends the row
+   * group in progress (it fills it, or the chunk is the last) and encoding is serial, the group is streamed: each
+   * column is encoded, finished and appended before the next one starts, so a hashed write's background hasher gets
+   * the first columns' bytes while the later ones encode instead of the whole group at the end (with the whole group
+   * at the end, a hashed write's last row group was hashed after the writer stopped). The bytes are the same either
+   * way: a column's chunk never depends on when it is appended.
+   */
+  private void encode(List<Column> chunk, int from, int to, boolean last) {
     while (from < to) {
       int take = Math.min(config.rowGroupRows() - groupRows, to - from);
       int a = from;
       int b = from + take;
-      // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
-      // which bytes a column gets, only when
-      int[] order = heaviestFirst(chunk, a, b);
-      runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
-      groupRows += take;
+      boolean endsGroup = groupRows + take == config.rowGroupRows() || (last && b == to);
+      if (endsGroup && runner == ColumnRunner.SERIAL) {
+        streamRowGroup(chunk, a, b, groupRows + take);
+      } else {
+        // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
+        // which bytes a column gets, only when
+        int[] order = heaviestFirst(chunk, a, b);
+        runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
+        groupRows += take;
+        if (groupRows == config.rowGroupRows()) {
+          flushRowGroup();
+        }
+      }
       rows += take;
       from = b;
-      if (groupRows == config.rowGroupRows()) {
-        flushRowGroup();
-      }
     }
+  }
+
+  private void streamRowGroup(List<Column> chunk, int a, int b, int groupTotal) {
+    try {
+      writer.startBlock(groupTotal);
+      for (int i = 0; i < encoders.length; i++) {
+        encoders[i].encode(chunk.get(i), a, b);
+        encoders[i].finishRowGroup();
+        encoders[i].appendTo(writer);
+      }
+      writer.endBlock();
+    } catch (IOException e) {
+      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+    }
+    groupRows = 0;
   }
 
   /** Column indexes by decreasing work estimate: the bytes of values (and list or string payload) to encode. */
