@@ -14,6 +14,8 @@
  *       chunk back so that only the true root gets the ROOT flag.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.SubtreeParallel}: 1 MiB spans hashed to chaining values on
  *       the caller's executor and merged with the same stack rule, for the same digest as the serial path.
+ *   <li>{@link io.github.artifactio.engine.internal.blake3.SpanTree}: the same spans arriving from any thread in any
+ *       order while a stream is still growing (hash on write), merged as soon as they are contiguous.
  * </ul>
  *
  * <p>The vector back end's code shape is deliberate; the shapes that measured 20-50x slower on JDK 17 (unrolled
