@@ -477,7 +477,8 @@ public final class TableFile {
     Scan.Config config = new Scan.Config(
         options.executor().orElse(null),
         options.decodeThreads(),
-        c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()));
+        c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()),
+        options.verifyPageChecksums());
     return new Scan(file, projection, starts, ends, batchRows, config);
   }
 

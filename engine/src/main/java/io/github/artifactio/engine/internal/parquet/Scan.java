@@ -29,8 +29,8 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class Scan implements AutoCloseable {
   /** Options of one scan (the public {@code ScanOptions}, flattened). */
-  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce) {
-    public static final Config DEFAULT = new Config(null, 1, null);
+  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums) {
+    public static final Config DEFAULT = new Config(null, 1, null, true);
   }
 
   /** Automatic decode groups are used only with at least this many compressed bytes per group (measured). */
@@ -53,6 +53,7 @@ public final class Scan implements AutoCloseable {
   private final Cursor[] cursors;
   private final int[][] groups;
   private final Executor executor;
+  private final boolean verifyChecksums;
   private int range;
   private long pos;
   private long remaining;
@@ -124,6 +125,7 @@ public final class Scan implements AutoCloseable {
     }
     executor = config.executor();
     groups = columnGroups(config.decodeGroups(), blocks);
+    verifyChecksums = config.verifyChecksums();
   }
 
   private void checkCodecs(List<BlockMetaData> blocks) {
@@ -340,6 +342,12 @@ public final class Scan implements AutoCloseable {
             path, spec.name(), at, row,
             "column '" + spec.name() + "' has a NULL list item at row " + row + " (row group " + at + ") in " + path
                 + "; the engine's list columns hold no null items");
+      } catch (LeafReader.PageChecksumException e) {
+        throw new ArtifactException(
+            path, spec.name(), at, null,
+            "column '" + spec.name() + "', row group " + at + ", " + e.pageName() + " of " + path + ": the page's"
+                + " CRC32 is " + hex(e.actual) + " but its header records " + hex(e.recorded)
+                + "; the file is corrupt");
       } catch (IOException | RuntimeException e) {
         if (e instanceof ArtifactException) {
           throw (ArtifactException) e;
@@ -363,7 +371,7 @@ public final class Scan implements AutoCloseable {
       } else {
         pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
       }
-      reader = new LeafReader(desc, pages, cc.getCodec(), listDef);
+      reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
     }
 
     void close() {
@@ -372,6 +380,10 @@ public final class Scan implements AutoCloseable {
         reader = null;
       }
     }
+  }
+
+  private static String hex(int v) {
+    return String.format("%08x", v);
   }
 
   /** The pages holding a kept row, or null when every page does (then the chunk is read whole, with one read). */
