@@ -95,6 +95,24 @@ final class Layouts {
     }
   }
 
+  /** Per row group, whether the chunk of leaf {@code path} has dictionary-encoded and PLAIN-encoded data pages. */
+  static List<boolean[]> dictionaryAndPlainPages(Path file, String path) {
+    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+      List<boolean[]> out = new ArrayList<>();
+      for (BlockMetaData b : r.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData c : b.getColumns()) {
+          if (c.getPath().toDotString().equals(path)) {
+            out.add(new boolean[] {
+                c.getEncodingStats().hasDictionaryEncodedPages(), c.getEncodingStats().hasNonDictionaryEncodedPages()});
+          }
+        }
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   static byte[] bytes(Path file) {
     try {
       return Files.readAllBytes(file);

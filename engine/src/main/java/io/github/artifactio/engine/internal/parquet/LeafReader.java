@@ -442,13 +442,20 @@ final class LeafReader {
       if (nn < k) {
         spread(v, at, k, nn, b.valid);
       }
-    } else {
+    } else if (b instanceof Builders.Utf8) {
       Builders.Utf8 u = (Builders.Utf8) b;
       for (int i = 0; i < k; i++) {
         if (maxDef == 0 || defs[lp + i] == maxDef) {
           values.readBinary(u);
         }
         u.offsets[at + i + 1] = u.used;
+      }
+    } else {
+      Builders.Interned t = (Builders.Interned) b;
+      for (int i = 0; i < k; i++) {
+        if (maxDef == 0 || defs[lp + i] == maxDef) {
+          values.readInterned(t, at + i);
+        }
       }
     }
     if (b.valid != null) {

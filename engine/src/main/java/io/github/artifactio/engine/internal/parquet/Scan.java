@@ -194,6 +194,20 @@ public final class Scan implements AutoCloseable {
     return out;
   }
 
+  private StringInterner interner;
+
+  /**
+   * From the next batch on, the (one, string) projected column comes as interned ids: an Int32 column (OptInt32 when
+   * the leaf is optional) numbering values by first appearance in {@code interner}.
+   */
+  public void internStrings(StringInterner interner) {
+    if (cursors.length != 1 || cursors[0].spec.decodedAs().leaf() != ColumnType.Leaf.UTF8
+        || cursors[0].spec.decodedAs().isList()) {
+      throw new IllegalStateException("interning reads one string column, not " + projection);
+    }
+    this.interner = interner;
+  }
+
   /** How many column groups decode each batch (1: the single reader). */
   public int decodeGroups() {
     return groups.length;
@@ -325,7 +339,9 @@ public final class Scan implements AutoCloseable {
 
     Column run(List<Op> ops, int rows) {
       ColumnType kind = spec.decodedAs();
-      Builders.Base b = Builders.create(spec.name(), kind, optional, rows);
+      Builders.Base b = interner != null
+          ? new Builders.Interned(spec.name(), optional, rows, interner)
+          : Builders.create(spec.name(), kind, optional, rows);
       int at = -1;
       try {
         for (Op op : ops) {
