@@ -8,11 +8,16 @@ import java.util.concurrent.Executor;
  * How a streaming read runs. The batches are the same whatever the options: only the threads and the reads differ.
  *
  * <ul>
- *   <li>{@code executor}: where column groups decode in parallel. The engine starts no decode threads of its own;
- *       without an executor a scan decodes on the calling thread.
- *   <li>{@code decodeThreads}: 0 (the default) is automatic: with an executor, one column group per 4 MiB of the
- *       projection's compressed bytes, at most 8 and at most the machine's cores; 1 is the single reader; k asks for
- *       k groups (at most one per column).
+ *   <li>{@code executor}: where column groups decode in parallel. The caller owns the threads: the engine keeps no
+ *       pool of its own and starts no decode thread, so without an executor a scan always decodes on the calling
+ *       thread, whatever {@code decodeThreads} says.
+ *   <li>{@code decodeThreads}: 0 (the default) is automatic, parallel where it pays: with an executor, the
+ *       projection splits into as many groups as the machine has cores (at most 8, at most one per column) when it
+ *       has at least 3 columns, at least 1 MiB of compressed bytes per kept row group, and no column holding more
+ *       than half of those bytes; otherwise the single reader decodes. The rule and the measurements behind it are on
+ *       {@code Scan.autoGroups}; {@link BatchReader#decodeGroups()} tells which way a scan went. 1 (or
+ *       {@link Builder#singleReader()}) is the single reader on request; k asks for k groups (at most one per
+ *       column).
  *   <li>{@code coalesce}: read each row group's projected chunks as coalesced spans ({@link SpanReadOptions}), for
  *       seek-bound storage.
  *   <li>{@code verifyPageChecksums} (default on): a page whose header records a CRC32 (parquet's optional {@code crc},
@@ -38,7 +43,7 @@ public final class ScanOptions {
     this.verifyPageChecksums = b.verifyPageChecksums;
   }
 
-  /** The single reader on the calling thread, plain reads. */
+  /** No executor, so the single reader on the calling thread; plain reads; page checksums verified. */
   public static ScanOptions defaults() {
     return DEFAULTS;
   }
@@ -79,6 +84,11 @@ public final class ScanOptions {
     public Builder executor(Executor executor) {
       this.executor = Objects.requireNonNull(executor, "executor");
       return this;
+    }
+
+    /** The single reader on the calling thread, even with an executor ({@code decodeThreads(1)}). */
+    public Builder singleReader() {
+      return decodeThreads(1);
     }
 
     /** 0 automatic, 1 single reader, k column groups. */
