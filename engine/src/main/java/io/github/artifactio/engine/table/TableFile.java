@@ -5,6 +5,7 @@ import io.github.artifactio.engine.ColumnNotFoundException;
 import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.SchemaMismatchException;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.LargeListFloat32Column;
 import io.github.artifactio.engine.column.ListFloat32Column;
 import io.github.artifactio.engine.column.ListFloat64Column;
@@ -20,20 +21,17 @@ import io.github.artifactio.engine.internal.parquet.ArrowBatches;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
 import io.github.artifactio.engine.internal.parquet.Scan;
 import io.github.artifactio.engine.internal.parquet.SpanCache;
+import io.github.artifactio.engine.internal.parquet.StringInterner;
 import io.github.artifactio.engine.sidecar.ArtifactRecord;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.Manifest;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SidecarJson;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -477,7 +475,8 @@ public final class TableFile {
     Scan.Config config = new Scan.Config(
         options.executor().orElse(null),
         options.decodeThreads(),
-        c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()));
+        c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()),
+        options.verifyPageChecksums());
     return new Scan(file, projection, starts, ends, batchRows, config);
   }
 
@@ -670,71 +669,28 @@ public final class TableFile {
       throw new ArtifactException(path(), path() + " has " + rows + " rows, more than one id array holds");
     }
     int[] ids = new int[(int) rows];
-    Map<Key, Integer> seen = new HashMap<>();
-    List<String> values = new ArrayList<>();
+    StringInterner interner = new StringInterner();
     int at = 0;
-    try (BatchReader r = batches(List.of(name), STRING_BATCH_ROWS)) {
-      while (r.hasNext()) {
-        Column c = r.next().columns().get(0);
-        byte[] data;
-        int[] offsets;
-        if (c instanceof OptUtf8Column o) {
+    long[][] r = wholeHandle();
+    try (Scan scan = scan(List.of(spec), r[0], r[1], STRING_BATCH_ROWS, ScanOptions.defaults())) {
+      scan.internStrings(interner);
+      List<Column> batch;
+      while ((batch = scan.next()) != null) {
+        Column c = batch.get(0);
+        if (c instanceof OptInt32Column o) {
           for (int i = 0; i < o.length(); i++) {
             if (!o.valid()[i]) {
               throw Table.rejectNull(path(), name, at + i);
             }
           }
-          data = o.data();
-          offsets = o.offsets();
+          System.arraycopy(o.values(), 0, ids, at, o.length());
         } else {
-          Utf8Column u = (Utf8Column) c;
-          data = u.data();
-          offsets = u.offsets();
-        }
-        for (int i = 0; i < c.length(); i++) {
-          Key k = new Key(data, offsets[i], offsets[i + 1]);
-          Integer id = seen.get(k);
-          if (id == null) {
-            id = values.size();
-            byte[] own = Arrays.copyOfRange(data, offsets[i], offsets[i + 1]);
-            seen.put(new Key(own, 0, own.length), id);
-            values.add(new String(own, StandardCharsets.UTF_8));
-          }
-          ids[at + i] = id;
+          System.arraycopy(((Int32Column) c).values(), 0, ids, at, c.length());
         }
         at += c.length();
       }
     }
-    return new StringsInterned(ids, values);
-  }
-
-  /** A byte range as a hash key, compared by content. */
-  private static final class Key {
-    final byte[] data;
-    final int from;
-    final int to;
-    final int hash;
-
-    Key(byte[] data, int from, int to) {
-      this.data = data;
-      this.from = from;
-      this.to = to;
-      int h = 1;
-      for (int i = from; i < to; i++) {
-        h = 31 * h + data[i];
-      }
-      this.hash = h;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(data, from, to, k.data, k.from, k.to);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
+    return new StringsInterned(ids, interner.values());
   }
 
   ParquetFile parquet() {

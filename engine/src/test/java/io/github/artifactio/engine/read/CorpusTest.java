@@ -186,4 +186,17 @@ class CorpusTest {
     assertEquals(col, e.column().orElseThrow());
     assertEquals(0, e.rowGroup().getAsInt());
   }
+
+  @org.junit.jupiter.api.Test
+  void a_page_whose_crc_does_not_match_is_refused_naming_column_row_group_and_page() {
+    Path p = CORPUS.resolve("data/datapage_v1-corrupt-checksum.parquet");
+    assumeTrue(Files.exists(p));
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Table.read(p));
+    assertTrue(
+        e.getMessage().matches("column 'a', row group 0, data page \\d+ of " + java.util.regex.Pattern.quote(p.toString())
+            + ": the page's CRC32 is [0-9a-f]{8} but its header records [0-9a-f]{8}; the file is corrupt"),
+        e.getMessage());
+    Table t = Table.read(CORPUS.resolve("data/datapage_v1-snappy-compressed-checksum.parquet"));
+    assertEquals(5120, t.rows(), "a file whose CRCs match reads");
+  }
 }

@@ -74,6 +74,45 @@ final class Layouts {
     return java.util.Arrays.copyOf(bytes(file), (int) end);
   }
 
+  /** Where data page {@code page} of leaf {@code path} in {@code rowGroup} lies, and what its header says. */
+  record PageAt(long offset, int headerBytes, int bodyBytes, int crc) {}
+
+  static PageAt page(Path file, String path, int rowGroup, int page) {
+    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(rowGroup).getColumns()) {
+        if (c.getPath().toDotString().equals(path)) {
+          long offset = r.readOffsetIndex(c).getOffset(page);
+          byte[] all = bytes(file);
+          java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(all, (int) offset, all.length - (int) offset);
+          org.apache.parquet.format.PageHeader h = org.apache.parquet.format.Util.readPageHeader(in);
+          int headerBytes = all.length - (int) offset - in.available();
+          return new PageAt(offset, headerBytes, h.getCompressed_page_size(), h.isSetCrc() ? h.getCrc() : 0);
+        }
+      }
+      throw new IllegalArgumentException("no leaf " + path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Per row group, whether the chunk of leaf {@code path} has dictionary-encoded and PLAIN-encoded data pages. */
+  static List<boolean[]> dictionaryAndPlainPages(Path file, String path) {
+    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+      List<boolean[]> out = new ArrayList<>();
+      for (BlockMetaData b : r.getFooter().getBlocks()) {
+        for (ColumnChunkMetaData c : b.getColumns()) {
+          if (c.getPath().toDotString().equals(path)) {
+            out.add(new boolean[] {
+                c.getEncodingStats().hasDictionaryEncodedPages(), c.getEncodingStats().hasNonDictionaryEncodedPages()});
+          }
+        }
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   static byte[] bytes(Path file) {
     try {
       return Files.readAllBytes(file);

@@ -176,6 +176,29 @@ final class Builders {
     }
   }
 
+  /**
+   * A string column read as interned ids ({@link StringInterner}): one id a row, built as an Int32 column (an OptInt32
+   * one when the leaf is optional, so a caller can find a null row).
+   */
+  static final class Interned extends Base {
+    final StringInterner interner;
+    final int[] ids;
+    /** One value's bytes, for decoders that have no byte range to hand over. */
+    final Utf8 scratch;
+
+    Interned(String name, boolean optional, int rows, StringInterner interner) {
+      super(name, optional, rows);
+      this.interner = interner;
+      this.ids = new int[rows];
+      this.scratch = new Utf8(name, false, 0);
+    }
+
+    @Override
+    Column build() {
+      return optional ? new OptInt32Column(name, ids, valid) : new Int32Column(name, ids);
+    }
+  }
+
   /** List rows: offsets into the item arrays, with the list-level validity (a null row is empty). */
   abstract static class ListBase extends Base {
     final long[] offsets;

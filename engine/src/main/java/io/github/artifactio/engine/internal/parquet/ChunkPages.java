@@ -14,7 +14,11 @@ import org.apache.parquet.format.Util;
  * selection needs are read (adjacent ones in one read), each knowing its first row and row count from the index.
  */
 final class ChunkPages {
-  /** One page: its header and where its body lies. {@code firstRow}/{@code rows} are -1 where not known. */
+  /**
+   * One page: its header and where its body lies. {@code firstRow}/{@code rows} are -1 where not known;
+   * {@code page} is the data page's 0-based number in its chunk (-1 for a dictionary or index page), so an error can
+   * say which page it is about.
+   */
   static final class RawPage {
     final PageHeader header;
     final byte[] data;
@@ -22,6 +26,7 @@ final class ChunkPages {
     final int length;
     final long firstRow;
     final long rows;
+    int page = -1;
 
     RawPage(PageHeader header, byte[] data, int offset, int length, long firstRow, long rows) {
       this.header = header;
@@ -74,6 +79,7 @@ final class ChunkPages {
   // sequential mode
   private Cursor cursor;
   private long valuesSeen;
+  private int dataPages;
   // indexed mode
   private final Deque<RawPage> queued = new ArrayDeque<>();
   private final boolean indexed;
@@ -151,6 +157,7 @@ final class ChunkPages {
       for (int k = i; k <= j; k++) {
         int at = c.position();
         RawPage page = next(c, index.firstRows()[k], index.rowsOf(k));
+        page.page = k;
         if (c.position() - at != index.sizes()[k]) {
           throw new PageFormatException(
               "page " + k + " takes " + (c.position() - at) + " bytes, the offset index says " + index.sizes()[k]);
@@ -172,6 +179,9 @@ final class ChunkPages {
     }
     RawPage page = next(cursor, -1, -1);
     PageHeader h = page.header;
+    if (h.type == PageType.DATA_PAGE || h.type == PageType.DATA_PAGE_V2) {
+      page.page = dataPages++;
+    }
     if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
       valuesSeen += h.data_page_header.num_values;
     } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {

@@ -2,6 +2,7 @@ package io.github.artifactio.engine.internal.parquet;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
 import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ValuesType;
@@ -28,6 +29,8 @@ final class LeafReader {
   private final int maxRep;
   /** Lists: the definition level at which the list is present (an empty list below an item). */
   private final int listDef;
+  /** Checks each page's CRC32 where its header has one, before the page is decompressed; null: not checked. */
+  private final CRC32 crc;
 
   private ValueDecoder.Dictionary dict;
   private ChunkPages.RawPage pending;
@@ -45,7 +48,8 @@ final class LeafReader {
   /** The chunk row of the next level. */
   long row;
 
-  LeafReader(ColumnDescriptor leaf, ChunkPages pages, CompressionCodecName codec, int listDef) {
+  LeafReader(ColumnDescriptor leaf, ChunkPages pages, CompressionCodecName codec, int listDef, boolean verifyCrc) {
+    this.crc = verifyCrc ? new CRC32() : null;
     this.leaf = leaf;
     this.pages = pages;
     this.codec = codec;
@@ -110,6 +114,7 @@ final class LeafReader {
   }
 
   private void decode(ChunkPages.RawPage p) throws IOException {
+    verify(p);
     PageHeader h = p.header;
     byte[] body;
     int pos;
@@ -184,6 +189,22 @@ final class LeafReader {
     }
     lp = 0;
     decoded = true;
+  }
+
+  /**
+   * Parquet's optional page CRC covers the page's bytes after the header as stored (compressed). Only pages that are
+   * decoded are checked: a page a selection drops unread is neither read nor checked.
+   */
+  private void verify(ChunkPages.RawPage p) {
+    if (crc == null || !p.header.isSetCrc()) {
+      return;
+    }
+    crc.reset();
+    crc.update(p.data, p.offset, p.length);
+    int actual = (int) crc.getValue();
+    if (actual != p.header.getCrc()) {
+      throw new PageChecksumException(p.page, actual, p.header.getCrc());
+    }
   }
 
   private static int checkCount(int n) {
@@ -266,6 +287,7 @@ final class LeafReader {
     if (p.header.dictionary_page_header == null) {
       throw new PageFormatException("a dictionary page has no dictionary header");
     }
+    verify(p);
     int n = p.header.dictionary_page_header.num_values;
     if (n < 0) {
       throw new PageFormatException("a dictionary of " + n + " values");
@@ -420,13 +442,20 @@ final class LeafReader {
       if (nn < k) {
         spread(v, at, k, nn, b.valid);
       }
-    } else {
+    } else if (b instanceof Builders.Utf8) {
       Builders.Utf8 u = (Builders.Utf8) b;
       for (int i = 0; i < k; i++) {
         if (maxDef == 0 || defs[lp + i] == maxDef) {
           values.readBinary(u);
         }
         u.offsets[at + i + 1] = u.used;
+      }
+    } else {
+      Builders.Interned t = (Builders.Interned) b;
+      for (int i = 0; i < k; i++) {
+        if (maxDef == 0 || defs[lp + i] == maxDef) {
+          values.readInterned(t, at + i);
+        }
       }
     }
     if (b.valid != null) {
@@ -562,6 +591,25 @@ final class LeafReader {
   }
 
   /** RLE-encoded booleans (data page v2): a 4-byte length, then the hybrid encoding at bit width 1. */
+  /** A page whose bytes do not match the CRC32 in its header. {@code page} is -1 for the dictionary page. */
+  static final class PageChecksumException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int page;
+    final int actual;
+    final int recorded;
+
+    PageChecksumException(int page, int actual, int recorded) {
+      super("page CRC32 mismatch");
+      this.page = page;
+      this.actual = actual;
+      this.recorded = recorded;
+    }
+
+    String pageName() {
+      return page < 0 ? "the dictionary page" : "data page " + page;
+    }
+  }
+
   private static final class RleBooleans extends ValueDecoder {
     private final RleDecoder rle;
     private int[] scratch = new int[0];

@@ -29,12 +29,33 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class Scan implements AutoCloseable {
   /** Options of one scan (the public {@code ScanOptions}, flattened). */
-  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce) {
-    public static final Config DEFAULT = new Config(null, 1, null);
+  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums) {
+    public static final Config DEFAULT = new Config(null, 1, null, true);
   }
 
-  /** Automatic decode groups are used only with at least this many compressed bytes per group (measured). */
-  public static final long MIN_GROUP_BYTES = 4L << 20;
+  /*
+   * The automatic rule, measured on the 2-core bench machine while another build shared it (so single runs are noisy;
+   * the figures are medians of 5 and of 9 interleaved runs): the read benchmark's table (2,000,000 rows; id int32, a
+   * random int64, b random float64, c float64 of 200 values, s utf8, l list<float32>), row groups of 16 Ki-1 Mi rows,
+   * batches of 65,536 rows, two groups on a 2-thread pool against the single reader, time ratio 2t/1t:
+   * - the full projection (6 columns, largest column 44% of the bytes) gained at every row-group size from 1.2 MB to
+   *   80 MB: 0.65-0.88;
+   * - {id,a,b,c} (largest 38%) gained at 1.4 and 22 MB a row group (0.47-0.94) and lost at 0.35 and 5.5 MB (1.1-1.4);
+   * - every one- and two-column projection, and {a,b,s} (largest 57%), ranged 0.69-2.1 without a consistent gain:
+   *   with two columns the groups are the columns, so the split cannot balance, and PLAIN random longs and doubles are
+   *   memory-bound, which a second core on this machine does not help;
+   * - projections under ~0.6 MB a row group gained nothing (0.95-1.18): the per-batch hand-off outweighs the decode.
+   * Hence: at least 3 columns, no column over half the bytes, at least 1 MiB a kept row group.
+   */
+
+  /** Automatic parallel decode needs at least this many compressed projection bytes per kept row group. */
+  public static final long MIN_AUTO_BYTES_PER_ROW_GROUP = 1L << 20;
+
+  /** ...at least this many projected columns... */
+  public static final int MIN_AUTO_COLUMNS = 3;
+
+  /** ...and no column holding more than this share of the projection's bytes (the slowest group holds it whole). */
+  public static final double MAX_AUTO_LARGEST_SHARE = 0.5;
 
   /** Automatic decode groups are at most this many. */
   public static final int MAX_AUTO_GROUPS = 8;
@@ -53,6 +74,7 @@ public final class Scan implements AutoCloseable {
   private final Cursor[] cursors;
   private final int[][] groups;
   private final Executor executor;
+  private final boolean verifyChecksums;
   private int range;
   private long pos;
   private long remaining;
@@ -124,6 +146,7 @@ public final class Scan implements AutoCloseable {
     }
     executor = config.executor();
     groups = columnGroups(config.decodeGroups(), blocks);
+    verifyChecksums = config.verifyChecksums();
   }
 
   private void checkCodecs(List<BlockMetaData> blocks) {
@@ -144,14 +167,38 @@ public final class Scan implements AutoCloseable {
   }
 
   /**
+   * Whether (and into how many groups) an automatic scan splits: the rule of {@code ScanOptions}, on the compressed
+   * bytes each projected column has in the kept row groups. 1 is the single reader.
+   */
+  public static int autoGroups(long[] columnBytes, int keptRowGroups, int cores) {
+    int n = columnBytes.length;
+    long total = 0;
+    long largest = 0;
+    for (long b : columnBytes) {
+      total += b;
+      largest = Math.max(largest, b);
+    }
+    if (n < MIN_AUTO_COLUMNS || keptRowGroups == 0 || cores < 2 || total == 0
+        || total / keptRowGroups < MIN_AUTO_BYTES_PER_ROW_GROUP || largest > MAX_AUTO_LARGEST_SHARE * total) {
+      return 1;
+    }
+    return Math.min(Math.min(cores, MAX_AUTO_GROUPS), n);
+  }
+
+  /**
    * Contiguous groups of projected columns balanced by the compressed bytes of the kept row groups. {@code wanted}
-   * 0 is automatic: with an executor, one group per {@link #MIN_GROUP_BYTES} up to {@link #MAX_AUTO_GROUPS} and the
-   * machine's cores; without one, a single group.
+   * 0 is automatic ({@link #autoGroups}); without an executor, always a single group.
    */
   private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
     int n = cursors.length;
     long[] bytes = new long[n];
     long total = 0;
+    int kept = 0;
+    for (int g = 0; g < blocks.size(); g++) {
+      if (keptByGroup[g] != null) {
+        kept++;
+      }
+    }
     for (int i = 0; i < n; i++) {
       for (int g = 0; g < blocks.size(); g++) {
         if (keptByGroup[g] != null) {
@@ -164,7 +211,7 @@ public final class Scan implements AutoCloseable {
     if (executor == null || n <= 1) {
       k = 1;
     } else if (wanted <= 0) {
-      k = (int) Math.min(Math.min(MAX_AUTO_GROUPS, Runtime.getRuntime().availableProcessors()), total / MIN_GROUP_BYTES);
+      k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
     } else {
       k = wanted;
     }
@@ -190,6 +237,20 @@ public final class Scan implements AutoCloseable {
       }
     }
     return out;
+  }
+
+  private StringInterner interner;
+
+  /**
+   * From the next batch on, the (one, string) projected column comes as interned ids: an Int32 column (OptInt32 when
+   * the leaf is optional) numbering values by first appearance in {@code interner}.
+   */
+  public void internStrings(StringInterner interner) {
+    if (cursors.length != 1 || cursors[0].spec.decodedAs().leaf() != ColumnType.Leaf.UTF8
+        || cursors[0].spec.decodedAs().isList()) {
+      throw new IllegalStateException("interning reads one string column, not " + projection);
+    }
+    this.interner = interner;
   }
 
   /** How many column groups decode each batch (1: the single reader). */
@@ -323,7 +384,9 @@ public final class Scan implements AutoCloseable {
 
     Column run(List<Op> ops, int rows) {
       ColumnType kind = spec.decodedAs();
-      Builders.Base b = Builders.create(spec.name(), kind, optional, rows);
+      Builders.Base b = interner != null
+          ? new Builders.Interned(spec.name(), optional, rows, interner)
+          : Builders.create(spec.name(), kind, optional, rows);
       int at = -1;
       try {
         for (Op op : ops) {
@@ -340,6 +403,12 @@ public final class Scan implements AutoCloseable {
             path, spec.name(), at, row,
             "column '" + spec.name() + "' has a NULL list item at row " + row + " (row group " + at + ") in " + path
                 + "; the engine's list columns hold no null items");
+      } catch (LeafReader.PageChecksumException e) {
+        throw new ArtifactException(
+            path, spec.name(), at, null,
+            "column '" + spec.name() + "', row group " + at + ", " + e.pageName() + " of " + path + ": the page's"
+                + " CRC32 is " + hex(e.actual) + " but its header records " + hex(e.recorded)
+                + "; the file is corrupt");
       } catch (IOException | RuntimeException e) {
         if (e instanceof ArtifactException) {
           throw (ArtifactException) e;
@@ -363,7 +432,7 @@ public final class Scan implements AutoCloseable {
       } else {
         pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
       }
-      reader = new LeafReader(desc, pages, cc.getCodec(), listDef);
+      reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
     }
 
     void close() {
@@ -372,6 +441,10 @@ public final class Scan implements AutoCloseable {
         reader = null;
       }
     }
+  }
+
+  private static String hex(int v) {
+    return String.format("%08x", v);
   }
 
   /** The pages holding a kept row, or null when every page does (then the chunk is read whole, with one read). */

@@ -31,6 +31,13 @@ abstract class ValueDecoder {
 
   abstract void skip(int n);
 
+  /** Interns one value as the id of row {@code row} of the batch; dictionary decoders hand over the entry instead. */
+  void readInterned(Builders.Interned out, int row) {
+    out.scratch.used = 0;
+    readBinary(out.scratch);
+    out.ids[row] = out.interner.intern(out.scratch.data, 0, out.scratch.used);
+  }
+
   static PageFormatException truncated() {
     return new PageFormatException("the page's values end before its value count does");
   }
@@ -211,6 +218,11 @@ abstract class ValueDecoder {
       for (int i = 0; i < n; i++) {
         dst[off + i] = d[id[i]];
       }
+    }
+
+    @Override
+    void readInterned(Builders.Interned out, int row) {
+      out.ids[row] = out.interner.intern(dict, ids(1)[0]);
     }
 
     @Override
