@@ -5,8 +5,8 @@ import java.util.function.Consumer;
 /**
  * The one way content rules read data: the values of one column of one file, in row order, chunk by chunk. Rules
  * keep O(1) state across chunks, so memory is bounded by the largest chunk an implementation hands out, never by the
- * file. {@link RowGroupColumnSource} is today's implementation (one row group at a time through the engine's
- * projected read); the engine's streaming reader, which hands out batches of one column, slots in here.
+ * file. {@link BatchColumnSource} is the implementation: the engine's streaming reader, one bounded batch of one
+ * column at a time.
  */
 public interface ColumnSource {
   /**
