@@ -71,6 +71,41 @@ public final class BatchColumnSource implements ColumnSource {
   }
 
   @Override
+  public String describeKey(String column) {
+    if (!file.hasColumn(column)) {
+      return "is not in the file (columns: " + String.join(", ", file.columnNames()) + ")";
+    }
+    ColumnSpec spec = file.column(column);
+    ColumnType kind = spec.decodedAs();
+    if (kind == null || kind.isList() || column.contains(".")) {
+      return "has type " + spec.arrowType() + ", which is not compared as a sort key";
+    }
+    return null;
+  }
+
+  @Override
+  public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
+    RowGroupInfo g = file.rowGroups().get(rowGroup);
+    if (g.rows() == 0) {
+      return;
+    }
+    accounting.opened();
+    BatchReader reader = file.span(g.firstRow(), g.rows()).batches(columns, batchRows);
+    try {
+      long row = g.firstRow();
+      while (reader.hasNext()) {
+        Batch b = reader.next();
+        // the engine's batch holds the projection in file order; the caller named its keys in sort order
+        consumer.accept(new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).toList()));
+        row += b.rows();
+      }
+    } finally {
+      accounting.read(reader.bytesRead());
+      reader.close();
+    }
+  }
+
+  @Override
   public void scan(String column, Consumer<ValueChunk> consumer) {
     accounting.opened();
     List<String> projection = List.of(column);

@@ -5,6 +5,13 @@ import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +22,10 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SortingColumn;
+import org.apache.parquet.format.Util;
 
 /** Test inputs: library tables written by the engine, and files written by DuckDB (an independent writer). */
 final class Inputs {
@@ -59,5 +70,33 @@ final class Inputs {
     String b64 = Base64.getEncoder().encodeToString(s.serializeAsMessage());
     return duckdb(file, "SELECT 'PEP' || i AS peptidoform, i::UINTEGER AS candidate_id FROM range(10) t(i)",
         "COMPRESSION snappy, KV_METADATA {'ARROW:schema': '" + b64 + "'}");
+  }
+
+  /**
+   * Rewrites the footer of {@code file} so that every row group declares {@code keys} as its {@code sorting_columns}
+   * (what pyarrow's {@code sorting_columns=} and Spark's sorted writes record); the data pages are untouched. Our
+   * writer declares no sort order, so this is how a test gets a declaration the data may or may not keep.
+   */
+  static Path declareSort(Path file, SortingColumn... keys) {
+    try {
+      byte[] b = Files.readAllBytes(file);
+      int footerLength = ByteBuffer.wrap(b, b.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+      int footerStart = b.length - 8 - footerLength;
+      FileMetaData md = Util.readFileMetaData(new ByteArrayInputStream(b, footerStart, footerLength));
+      for (RowGroup rg : md.getRow_groups()) {
+        rg.setSorting_columns(List.of(keys));
+      }
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(b, 0, footerStart);
+      ByteArrayOutputStream footer = new ByteArrayOutputStream();
+      Util.writeFileMetaData(md, footer);
+      footer.writeTo(out);
+      out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(footer.size()).array());
+      out.write(new byte[] {'P', 'A', 'R', '1'});
+      Files.write(file, out.toByteArray());
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }
