@@ -89,8 +89,8 @@ public final class BatchColumnSource implements ColumnSource {
     if (g.rows() == 0) {
       return;
     }
-    accounting.opened();
     BatchReader reader = file.span(g.firstRow(), g.rows()).batches(columns, batchRows);
+    accounting.opened();
     try {
       long row = g.firstRow();
       while (reader.hasNext()) {
@@ -107,14 +107,15 @@ public final class BatchColumnSource implements ColumnSource {
 
   @Override
   public void scan(String column, Consumer<ValueChunk> consumer) {
-    accounting.opened();
     List<String> projection = List.of(column);
     for (RowGroupInfo g : file.rowGroups()) {
       if (g.rows() == 0) {
         continue;
       }
-      // bytes are counted as the reader reports them (pages and dictionaries actually read), also when a page fails
+      // each row group's reader opens the file; bytes are counted as the reader reports them (pages and
+      // dictionaries actually read), also when a page fails
       BatchReader reader = file.span(g.firstRow(), g.rows()).batches(projection, batchRows);
+      accounting.opened();
       try {
         long row = g.firstRow();
         while (reader.hasNext()) {
