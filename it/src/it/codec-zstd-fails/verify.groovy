@@ -1,4 +1,8 @@
 log = new File(basedir, "build.log").text
+// run again under Maven 3.9 (it/pom.xml), whose MAVEN_ARGS=-V prints the version: prove it was that Maven
+if (binding.hasVariable("expectedMavenVersion")) {
+  assert log.contains("Apache Maven " + expectedMavenVersion + " ") : "build.log was not written by Maven " + expectedMavenVersion
+}
 def report(String dir = ".") { new groovy.json.JsonSlurper().parse(new File(basedir, dir + "/target/artifact-io/validation.json")) }
 def result(json, String file, String rule) {
   def r = json.results.find { it.file == file && it.rule == rule }

@@ -1,12 +1,12 @@
 package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SortingColumn;
@@ -16,8 +16,8 @@ import org.apache.parquet.format.SortingColumn;
  * increasing with {@code strict}); the Rust engine's candidate-window search needs this of {@code precursor_mz}, and
  * an unsorted library silently returns wrong windows. Independently of named columns, a sort order a row group
  * declares in the footer ({@code sorting_columns}, which writers record but never check) is verified against that row
- * group's data: its first sort column must be in the declared direction (nulls are skipped). One streaming pass per
- * column, O(1) memory.
+ * group's data over every declared column, lexicographically, with each column's direction and null placement. One
+ * streaming pass per column (per declared order), memory of one batch.
  */
 public final class AscendingRule implements Rule {
   private final Severity severity;
@@ -66,7 +66,7 @@ public final class AscendingRule implements Rule {
         observed.add(column + ": not checkable");
         continue;
       }
-      Order o = new Order(false, strict, null);
+      Order o = new Order(strict);
       try {
         f.columns().scan(column, o::accept);
       } catch (ArtifactException e) {
@@ -106,71 +106,156 @@ public final class AscendingRule implements Rule {
     return RuleResult.of(f.display(), id(), severity, String.join("; ", observed), findings);
   }
 
-  /** Verifies each row group's declared first sort column; returns what was declared, or null when nothing is. */
+  /**
+   * Verifies each row group's declared sort order over all its declared columns, lexicographically (a tie on one
+   * column is broken by the next); returns what was declared, or null when nothing is. Row groups declaring the same
+   * order are reported together: one finding per declared order, at its first offending row.
+   */
   private String checkDeclared(FileContext f, List<Finding> findings) {
     FileMetaData md = f.raw() == null ? null : f.raw().metadata();
     if (md == null || md.getRow_groups() == null) {
       return null;
     }
-    // column -> per row group: +1 ascending, -1 descending, 0 undeclared
-    Map<String, int[]> declared = new LinkedHashMap<>();
+    Map<List<SortKey>, List<Integer>> declared = new LinkedHashMap<>();
     List<RowGroupInfo> groups = f.table().rowGroups();
     for (int g = 0; g < md.getRow_groups().size() && g < groups.size(); g++) {
       RowGroup rg = md.getRow_groups().get(g);
       if (!rg.isSetSorting_columns() || rg.getSorting_columns().isEmpty()) {
         continue;
       }
-      SortingColumn sc = rg.getSorting_columns().get(0);
-      if (sc.column_idx < 0 || sc.column_idx >= groups.get(g).chunks().size()) {
-        findings.add(f.finding(this, null, g, null, 1,
-            "sorting_columns names leaf " + sc.column_idx + ", which the row group does not have"));
-        continue;
+      List<SortKey> keys = new ArrayList<>();
+      for (SortingColumn sc : rg.getSorting_columns()) {
+        if (sc.column_idx < 0 || sc.column_idx >= groups.get(g).chunks().size()) {
+          findings.add(f.finding(this, null, g, null, 1,
+              "sorting_columns names leaf " + sc.column_idx + ", which the row group does not have"));
+          keys = null;
+          break;
+        }
+        keys.add(new SortKey(groups.get(g).chunks().get(sc.column_idx).path(), sc.descending, sc.nulls_first));
       }
-      String column = groups.get(g).chunks().get(sc.column_idx).path();
-      declared.computeIfAbsent(column, k -> new int[groups.size()])[g] = sc.descending ? -1 : 1;
+      if (keys != null) {
+        declared.computeIfAbsent(List.copyOf(keys), k -> new ArrayList<>()).add(g);
+      }
     }
     if (declared.isEmpty()) {
       return null;
     }
     List<String> out = new ArrayList<>();
-    for (Map.Entry<String, int[]> e : declared.entrySet()) {
-      String column = e.getKey();
-      long groupsDeclared = java.util.Arrays.stream(e.getValue()).filter(d -> d != 0).count();
-      String why = column.contains(".") ? "is nested" : f.columns().describe(column);
-      if (why != null) {
-        out.add("declared on " + column + ": not checkable (" + why + ")");
+    for (Map.Entry<List<SortKey>, List<Integer>> e : declared.entrySet()) {
+      List<SortKey> keys = e.getKey();
+      String order = SortKey.describe(keys);
+      // a prefix of a sort order is itself an order the rows must keep, so an uncomparable key only ends the check
+      List<SortKey> checked = new ArrayList<>();
+      String stop = null;
+      for (SortKey k : keys) {
+        String why = k.column().contains(".") ? "is nested" : f.columns().describeKey(k.column());
+        if (why != null) {
+          stop = k.column() + " " + why;
+          break;
+        }
+        checked.add(k);
+      }
+      if (checked.isEmpty()) {
+        out.add("declared " + order + ": not checkable (" + stop + ")");
         continue;
       }
-      Order o = new Order(true, false, e.getValue());
-      f.columns().scan(column, o::accept);
+      RowOrder o = new RowOrder(checked);
+      List<String> columns = checked.stream().map(SortKey::column).toList();
+      for (int g : e.getValue()) {
+        o.startGroup();
+        f.columns().scanRows(g, columns, o::accept);
+      }
       if (o.breaks > 0) {
-        boolean desc = e.getValue()[o.breakGroup] < 0;
-        findings.add(f.finding(this, column, o.breakGroup, o.breakRow, o.breaks,
-            o.breakValue + " follows " + o.breakPrevious + ", but the row group declares the column sorted "
-                + (desc ? "descending" : "ascending") + " (sorting_columns)"));
+        findings.add(f.finding(this, o.breakColumn, o.breakGroup, o.breakRow, o.breaks,
+            o.breakValue + " follows " + o.breakPrevious + ", but the row group declares the rows sorted by "
+                + order + " (sorting_columns)"));
       }
-      TreeSet<String> dirs = new TreeSet<>();
-      for (int d : e.getValue()) {
-        if (d != 0) {
-          dirs.add(d > 0 ? "ascending" : "descending");
-        }
-      }
-      out.add("declared " + column + " " + String.join("/", dirs) + " in " + groupsDeclared + " row groups: "
-          + (o.breaks == 0 ? "holds" : o.breaks + " inversions"));
+      int n = e.getValue().size();
+      out.add("declared " + order + " in " + n + (n == 1 ? " row group: " : " row groups: ")
+          + (o.breaks == 0 ? "holds" : o.breaks + " inversions")
+          + (stop == null ? "" : " (checked on " + String.join(", ", columns) + "; " + stop + ")"));
     }
     return String.join("; ", out);
   }
 
-  /** Order state carried across chunks; with {@code perGroup}, only within each declared row group. */
+  /**
+   * Lexicographic order of rows over declared sort keys, carried across chunks within a row group. A row with NaN in
+   * a key is skipped (writers disagree on where NaN sorts, and Parquet does not say); nulls sort as each key's
+   * {@code nulls_first} says, whatever its direction.
+   */
+  private static final class RowOrder {
+    final List<SortKey> keys;
+    ColumnSource.Rows prev;
+    int prevIndex;
+    long breaks;
+    Long breakRow;
+    Integer breakGroup;
+    String breakColumn;
+    String breakValue;
+    String breakPrevious;
+
+    RowOrder(List<SortKey> keys) {
+      this.keys = keys;
+    }
+
+    void startGroup() {
+      prev = null;
+    }
+
+    void accept(ColumnSource.Rows c) {
+      rows:
+      for (int i = 0; i < c.size(); i++) {
+        for (Column col : c.columns()) {
+          if (SortKey.isNaN(col, i)) {
+            continue rows;
+          }
+        }
+        if (prev != null) {
+          int at = firstOutOfOrder(prev, prevIndex, c, i);
+          if (at >= 0 && breaks++ == 0) {
+            breakRow = c.firstRow() + i;
+            breakGroup = c.rowGroup();
+            breakColumn = keys.get(at).column();
+            breakValue = describeRow(c, i);
+            breakPrevious = describeRow(prev, prevIndex);
+          }
+        }
+        // the previous chunk stays referenced only until this one has a row to compare with
+        prev = c;
+        prevIndex = i;
+      }
+    }
+
+    /** The index of the key that puts row {@code i} of {@code b} before row {@code j} of {@code a}, else -1. */
+    private int firstOutOfOrder(ColumnSource.Rows a, int j, ColumnSource.Rows b, int i) {
+      for (int k = 0; k < keys.size(); k++) {
+        int cmp = keys.get(k).compare(a.columns().get(k), j, b.columns().get(k), i);
+        if (cmp > 0) {
+          return k;
+        }
+        if (cmp < 0) {
+          return -1;
+        }
+      }
+      return -1;
+    }
+
+    private String describeRow(ColumnSource.Rows r, int i) {
+      List<String> parts = new ArrayList<>();
+      for (int k = 0; k < keys.size(); k++) {
+        parts.add(keys.get(k).column() + "=" + SortKey.text(r.columns().get(k), i));
+      }
+      return "(" + String.join(", ", parts) + ")";
+    }
+  }
+
+  /** Order state of one named column, carried across chunks. */
   private static final class Order {
-    final boolean perGroup;
     final boolean strict;
-    final int[] direction;
     boolean havePrevious;
     boolean integer;
     long prevLong;
     double prevDouble;
-    int prevGroup = -1;
     long breaks;
     Long breakRow;
     Integer breakGroup;
@@ -183,36 +268,23 @@ public final class AscendingRule implements Rule {
     Long nanRow;
     Integer nanGroup;
 
-    Order(boolean perGroup, boolean strict, int[] direction) {
-      this.perGroup = perGroup;
+    Order(boolean strict) {
       this.strict = strict;
-      this.direction = direction;
     }
 
     void accept(ValueChunk c) {
-      int dir = 1;
-      if (perGroup) {
-        dir = direction[c.rowGroup()];
-        if (dir == 0) {
-          return;
-        }
-        if (c.rowGroup() != prevGroup) {
-          havePrevious = false;
-        }
-      }
-      prevGroup = c.rowGroup();
       integer = c.isInteger();
       for (int i = 0; i < c.size(); i++) {
         long row = c.firstRow() + i;
         if (c.isNull(i)) {
-          if (!perGroup && nulls++ == 0) {
+          if (nulls++ == 0) {
             nullRow = row;
             nullGroup = c.rowGroup();
           }
           continue;
         }
         if (!integer && Double.isNaN(c.doubles()[i])) {
-          if (!perGroup && nans++ == 0) {
+          if (nans++ == 0) {
             nanRow = row;
             nanGroup = c.rowGroup();
           }
@@ -223,7 +295,6 @@ public final class AscendingRule implements Rule {
           if (!integer && c.doubles()[i] == prevDouble) {
             cmp = 0; // -0.0 and 0.0 are equal for ordering
           }
-          cmp *= dir;
           if (cmp < 0 || (strict && cmp == 0)) {
             if (breaks++ == 0) {
               breakRow = row;

@@ -8,7 +8,12 @@ import java.io.InputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.GZIPInputStream;
 import org.apache.parquet.format.ColumnChunk;
@@ -26,7 +31,17 @@ import org.xerial.snappy.Snappy;
  * finding per kind of problem (header, CRC, decompression, value count), with the first place it occurs and the count.
  */
 final class PageWalk {
-  record Summary(long pages, long crcChecked, long notDecompressed) {}
+  /**
+   * @param dataPages per chunk ({@link #key}), the row count of each data page in order: V2 pages record it, V1 pages
+   *     only their value count, which is the row count for a column that is not repeated
+   * @param v1Pages the chunks with a V1 data page, whose counts are values, not rows, if the column is repeated
+   */
+  record Summary(
+      long pages, long crcChecked, long notDecompressed, Map<String, long[]> dataPages, Set<String> v1Pages) {}
+
+  static String key(int rowGroup, String leafPath) {
+    return rowGroup + "/" + leafPath;
+  }
 
   private static final class Problem {
     long count;
@@ -51,6 +66,8 @@ final class PageWalk {
     long pages = 0;
     long crcs = 0;
     long skipped = 0;
+    Map<String, long[]> dataPages = new HashMap<>();
+    Set<String> v1Pages = new HashSet<>();
     try (FileChannel ch = FileChannel.open(f.path(), StandardOpenOption.READ)) {
       f.accounting().opened();
       List<RowGroup> groups = md.getRow_groups();
@@ -63,6 +80,7 @@ final class PageWalk {
           long length = m.getTotal_compressed_size();
           Counting in = new Counting(new BufferedInputStream(Channels.newInputStream(ch.position(start)), 1 << 16));
           long valueCount = 0;
+          List<Long> pageRows = new ArrayList<>();
           while (in.count < length) {
             PageHeader h;
             try {
@@ -95,8 +113,11 @@ final class PageWalk {
             boolean compressed = true;
             if (h.getType() == PageType.DATA_PAGE) {
               valueCount += h.getData_page_header().getNum_values();
+              pageRows.add((long) h.getData_page_header().getNum_values());
+              v1Pages.add(key(g, column));
             } else if (h.getType() == PageType.DATA_PAGE_V2) {
               valueCount += h.getData_page_header_v2().getNum_values();
+              pageRows.add((long) h.getData_page_header_v2().getNum_rows());
               levels = h.getData_page_header_v2().getRepetition_levels_byte_length()
                   + h.getData_page_header_v2().getDefinition_levels_byte_length();
               compressed = !h.getData_page_header_v2().isSetIs_compressed()
@@ -112,6 +133,7 @@ final class PageWalk {
             }
           }
           f.accounting().read(in.count);
+          dataPages.put(key(g, column), pageRows.stream().mapToLong(Long::longValue).toArray());
           if (valueCount != m.getNum_values() && header.count == 0) {
             values.add(column, g, "the data pages hold " + valueCount + " values but the chunk declares "
                 + m.getNum_values());
@@ -124,7 +146,7 @@ final class PageWalk {
         findings.add(f.finding(rule, p.column, p.rowGroup, null, p.count, p.detail));
       }
     }
-    return new Summary(pages, crcs, skipped);
+    return new Summary(pages, crcs, skipped, dataPages, v1Pages);
   }
 
   private static boolean knownCodec(CompressionCodec codec) {

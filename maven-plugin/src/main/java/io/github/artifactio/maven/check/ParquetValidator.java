@@ -141,7 +141,7 @@ public final class ParquetValidator {
     } catch (ArtifactException e) {
       error = e.getMessage();
     }
-    ColumnSource columns = table == null ? null : new RowGroupColumnSource(table, accounting);
+    ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting);
     FileContext ctx = new FileContext(file, name, raw, table, error, columns, accounting);
     Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
     for (Rule r : rules) {

@@ -13,7 +13,9 @@ import org.apache.parquet.format.RowGroup;
  * a footer length that fits the file, a footer that decodes, every column chunk and page index inside the data
  * region, row groups whose row counts add up to the file's. With {@code full}, every page is also walked: its header
  * decodes, it stays inside its chunk, its CRC matches where the writer stored one, it decompresses to its declared
- * size (SNAPPY, GZIP, UNCOMPRESSED), and the data pages' value counts add up to the chunk's.
+ * size (SNAPPY, GZIP, UNCOMPRESSED), and the data pages' value counts add up to the chunk's; then every value of
+ * every column the engine reads is decoded ({@link ValueDecode}), a failure reported with its column, row group, data
+ * page and first row.
  */
 public final class StructureRule implements Rule {
   private final Severity severity;
@@ -107,6 +109,13 @@ public final class StructureRule implements Rule {
         PageWalk.Summary s = PageWalk.walk(f, this, md, findings);
         observed += ", " + s.pages() + " pages" + (s.crcChecked() > 0 ? ", " + s.crcChecked() + " CRCs verified" : "")
             + (s.notDecompressed() > 0 ? ", " + s.notDecompressed() + " pages not decompressed (codec)" : "");
+        // values are decoded only where every page frames, checks and decompresses: a page the walk refused would
+        // only fail again, as a second finding about the same bytes
+        if (findings.isEmpty() && f.table() != null) {
+          ValueDecode.Summary d = ValueDecode.decode(f, this, s, findings);
+          observed += ", values of " + d.chunks() + " column chunks decoded"
+              + (d.notDecoded() > 0 ? ", " + d.notDecoded() + " not decoded (" + d.notDecodedWhy() + ")" : "");
+        }
       } catch (IOException e) {
         findings.add(f.finding(this, null, null, null, 1, "reading pages: " + e));
       }

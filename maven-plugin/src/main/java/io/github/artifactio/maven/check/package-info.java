@@ -13,6 +13,7 @@
  * table; {@link io.github.artifactio.maven.check.ResultCache} makes a second run over unchanged files read nothing.
  *
  * <p>Content rules read through {@link io.github.artifactio.maven.check.ColumnSource} (one column, row order, chunk
- * by chunk, O(1) rule state), the seam where the engine's streaming reader replaces today's row-group reads.
+ * by chunk, O(1) rule state); {@link io.github.artifactio.maven.check.BatchColumnSource} feeds it from the engine's
+ * streaming reader in batches of 65,536 rows, so a rule's memory does not grow with a row group.
  */
 package io.github.artifactio.maven.check;

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.OptUInt32Column;
 import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
 import io.github.artifactio.engine.sidecar.SchemaId;
+import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import java.io.IOException;
@@ -142,7 +144,8 @@ class RulesTest {
     Files.copy(Path.of(corpus("sort_columns.parquet")), dir.resolve("sorted.parquet"));
     RuleResult r = result(run(dir, List.of(), List.of()), "sorted.parquet", "ascending");
     assertEquals(Status.PASS, r.status());
-    assertEquals("declared a descending in 2 row groups: holds", r.observed());
+    // parquet-testing's file declares a (INT64) descending nulls first, then b (BYTE_ARRAY) ascending nulls last
+    assertEquals("declared a descending nulls first, b ascending nulls last in 2 row groups: holds", r.observed());
   }
 
   @Test
@@ -224,6 +227,30 @@ class RulesTest {
     RuleResult ok = result(o, "ok.parquet", "structure");
     assertEquals(Status.PASS, ok.status(), ok.toString());
     assertTrue(ok.observed().contains("CRCs verified"), ok.observed());
+  }
+
+  @Test
+  void structure_with_the_full_scan_decodes_every_value_and_names_the_column_row_group_and_page_that_does_not() {
+    Long[] twice = new Long[50_000];
+    for (int i = 0; i < twice.length; i++) {
+      twice[i] = i % 7 == 0 ? null : 2L * i;
+    }
+    WriteOptions uncompressed = WriteOptions.builder().codec(Codec.UNCOMPRESSED).pageRows(10_000).build();
+    for (String name : List.of("ok.parquet", "bad.parquet")) {
+      TableWriter.writeTable(dir.resolve(name), List.of(OptInt64Column.of("twice", twice)), uncompressed);
+    }
+    Inputs.BrokenPage broken = Inputs.breakLastDataPage(dir.resolve("bad.parquet"), "twice");
+    assertEquals(4, broken.page(), "five data pages of 10,000 rows: the page is located, not the first by default");
+    Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
+    RuleResult bad = result(o, "bad.parquet", "structure");
+    assertEquals(Status.FAIL, bad.status());
+    assertEquals(List.of("[structure] bad.parquet, column 'twice', row group 0: data page 4 of 5 (rows 40000..49999"
+        + " of the row group) does not decode: levels of 2147483647 bytes run past their page (first offending row"
+        + " 40000; 1 violation)"), messages(bad));
+    RuleResult ok = result(o, "ok.parquet", "structure");
+    assertEquals(Status.PASS, ok.status(), ok.toString());
+    assertEquals("1 row groups, 50000 rows, 5 pages, 5 CRCs verified, values of 1 column chunks decoded",
+        ok.observed());
   }
 
   @Test

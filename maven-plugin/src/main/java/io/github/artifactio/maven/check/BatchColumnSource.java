@@ -12,24 +12,43 @@ import io.github.artifactio.engine.column.OptInt32Column;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.OptUInt32Column;
 import io.github.artifactio.engine.column.UInt32Column;
-import io.github.artifactio.engine.table.ColumnChunkInfo;
+import io.github.artifactio.engine.table.Batch;
+import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import io.github.artifactio.engine.table.TableFile;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A {@link ColumnSource} over the engine's {@link TableFile#readRowGroup}: one column of one row group decoded at a
- * time, so memory is bounded by the largest row group's column (8 MiB plus a validity array for the engine's
- * 1,048,576-row groups), whatever the file's size.
+ * A {@link ColumnSource} over the engine's streaming reader ({@link TableFile#batches}): one column, at most
+ * {@link #BATCH_ROWS} rows decoded at a time, so a rule's memory is one batch (512 KiB of values plus validity) however
+ * large a row group is. What else is resident is the engine's: the compressed bytes of the one column chunk being
+ * read and one page's decompression buffer.
+ *
+ * <p>Each row group is read as its own row span, so a batch never crosses a row group and every {@link ValueChunk}
+ * knows the one row group its rows belong to (the engine's batches over a whole file may straddle two).
  */
-public final class RowGroupColumnSource implements ColumnSource {
+public final class BatchColumnSource implements ColumnSource {
+  /** Rows per chunk handed to rules: the engine's own streaming unit (its string batches use the same). */
+  public static final int BATCH_ROWS = 1 << 16;
+
   private final TableFile file;
   private final ReadAccounting accounting;
+  private final int batchRows;
 
-  public RowGroupColumnSource(TableFile file, ReadAccounting accounting) {
+  public BatchColumnSource(TableFile file, ReadAccounting accounting) {
+    this(file, accounting, BATCH_ROWS);
+  }
+
+  /** With another batch size: tests use small ones to put batch edges where they want them. */
+  BatchColumnSource(TableFile file, ReadAccounting accounting, int batchRows) {
+    if (batchRows < 1) {
+      throw new IllegalArgumentException("batchRows must be at least 1 but was " + batchRows);
+    }
     this.file = file;
     this.accounting = accounting;
+    this.batchRows = batchRows;
   }
 
   @Override
@@ -52,16 +71,62 @@ public final class RowGroupColumnSource implements ColumnSource {
   }
 
   @Override
-  public void scan(String column, Consumer<ValueChunk> consumer) {
+  public String describeKey(String column) {
+    if (!file.hasColumn(column)) {
+      return "is not in the file (columns: " + String.join(", ", file.columnNames()) + ")";
+    }
+    ColumnSpec spec = file.column(column);
+    ColumnType kind = spec.decodedAs();
+    if (kind == null || kind.isList() || column.contains(".")) {
+      return "has type " + spec.arrowType() + ", which is not compared as a sort key";
+    }
+    return null;
+  }
+
+  @Override
+  public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
+    RowGroupInfo g = file.rowGroups().get(rowGroup);
+    if (g.rows() == 0) {
+      return;
+    }
+    BatchReader reader = file.span(g.firstRow(), g.rows()).batches(columns, batchRows);
     accounting.opened();
-    for (RowGroupInfo g : file.rowGroups()) {
-      for (ColumnChunkInfo c : g.chunks()) {
-        if (c.path().equals(column)) {
-          accounting.read(c.compressedBytes());
-        }
+    try {
+      long row = g.firstRow();
+      while (reader.hasNext()) {
+        Batch b = reader.next();
+        // the engine's batch holds the projection in file order; the caller named its keys in sort order
+        consumer.accept(new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).toList()));
+        row += b.rows();
       }
-      Column col = file.readRowGroup(g.index(), column).column(column);
-      consumer.accept(chunk(g.index(), g.firstRow(), col));
+    } finally {
+      accounting.read(reader.bytesRead());
+      reader.close();
+    }
+  }
+
+  @Override
+  public void scan(String column, Consumer<ValueChunk> consumer) {
+    List<String> projection = List.of(column);
+    for (RowGroupInfo g : file.rowGroups()) {
+      if (g.rows() == 0) {
+        continue;
+      }
+      // each row group's reader opens the file; bytes are counted as the reader reports them (pages and
+      // dictionaries actually read), also when a page fails
+      BatchReader reader = file.span(g.firstRow(), g.rows()).batches(projection, batchRows);
+      accounting.opened();
+      try {
+        long row = g.firstRow();
+        while (reader.hasNext()) {
+          Batch b = reader.next();
+          consumer.accept(chunk(g.index(), row, b.column(column)));
+          row += b.rows();
+        }
+      } finally {
+        accounting.read(reader.bytesRead());
+        reader.close();
+      }
     }
   }
 
