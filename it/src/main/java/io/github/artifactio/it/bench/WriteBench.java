@@ -44,12 +44,17 @@ import org.apache.parquet.schema.MessageType;
  * <p>Harness: {@value #FORKS} forked JVMs; in each, {@value #WARMUP} warm-up rounds then {@value #MEASURED} measured
  * rounds, every round running every writer in a rotated order (so drift on a shared machine hits all alike); the
  * reported figure is the median over all measured rounds of all forks, and each writer's ratio is to DuckDB's median
- * of the same run. A separate fork with a small heap writes the table chunk by chunk and reports its peak heap.
+ * of the same run. Hashing's cost is also measured as {@value #PAIRS} back-to-back (unhashed, hashed) pairs per fork,
+ * reported as the median of the pairs' ratios: on a shared machine whose speed drifts by tens of percent between
+ * rounds, the ratio of two medians swings more than the cost it measures. A separate fork with a small heap writes the
+ * table chunk by chunk and reports its peak heap.
  */
 public final class WriteBench {
   static final int FORKS = Integer.getInteger("artifactio.bench.forks", 3);
   static final int WARMUP = 2;
   static final int MEASURED = 3;
+  /** Extra back-to-back (unhashed, hashed) pairs per fork for the paired hashing ratio. */
+  static final int PAIRS = 6;
   static final int ROWS = TimingBench.ROWS;
   static final String[] NAMES = {
     "engine-1t", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport", "duckdb-1t"
@@ -61,6 +66,8 @@ public final class WriteBench {
     Files.createDirectories(outDir);
     Map<String, List<Double>> times = new LinkedHashMap<>();
     Map<String, Long> bytes = new HashMap<>();
+    List<Double> pairs = new ArrayList<>();
+    List<Double> vectorPairs = new ArrayList<>();
     for (String n : NAMES) {
       times.put(n, new ArrayList<>());
     }
@@ -69,6 +76,10 @@ public final class WriteBench {
       fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString());
       for (String line : Files.readAllLines(out)) {
         String[] p = line.split("\t");
+        if (p[0].equals("pair")) {
+          pairs.add(Double.parseDouble(p[1]));
+          continue;
+        }
         times.get(p[0]).add(Double.parseDouble(p[1]));
         bytes.put(p[0], Long.parseLong(p[2]));
       }
@@ -84,6 +95,10 @@ public final class WriteBench {
           outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed");
       for (String line : Files.readAllLines(out)) {
         String[] p = line.split("\t");
+        if (p[0].equals("pair")) {
+          vectorPairs.add(Double.parseDouble(p[1]));
+          continue;
+        }
         vector.get(p[0]).add(Double.parseDouble(p[1]));
       }
     }
@@ -104,12 +119,15 @@ public final class WriteBench {
     System.out.printf(Locale.ROOT, "%nengine-2t / engine-1t = %.2f (target <= 0.70)%n", median(times.get("engine-2t")) / oneThread);
     System.out.printf(Locale.ROOT, "engine-1t-hashed / engine-1t = %.2f (target <= 1.10)%n",
         median(times.get("engine-1t-hashed")) / oneThread);
+    System.out.printf(Locale.ROOT,
+        "engine-1t-hashed / engine-1t in back-to-back pairs: median %.2f over %d pairs (target <= 1.10)%n",
+        median(pairs), pairs.size());
     System.out.printf(Locale.ROOT, "engine-1t / duckdb-1t = %.2f (target <= 1.00)%n", oneThread / duck);
     double v1 = median(vector.get("engine-1t"));
     double vh = median(vector.get("engine-1t-hashed"));
     System.out.printf(Locale.ROOT,
         "with --add-modules jdk.incubator.vector (blake3's vector back end): engine-1t %.3f s, engine-1t-hashed %.3f s,"
-            + " hashed / unhashed = %.2f%n", v1, vh, vh / v1);
+            + " hashed / unhashed = %.2f, in back-to-back pairs %.2f%n", v1, vh, vh / v1, median(vectorPairs));
     System.out.printf(Locale.ROOT,
         "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
             + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
@@ -118,6 +136,8 @@ public final class WriteBench {
     entries.add(entry("engine-1t-vector-jvm", v1, bytes.get("engine-1t"), v1 / duck, vector.get("engine-1t").size()));
     entries.add(entry(
         "engine-1t-hashed-vector-jvm", vh, bytes.get("engine-1t"), vh / duck, vector.get("engine-1t-hashed").size()));
+    entries.add(pairEntry("hash-cost-paired", pairs));
+    entries.add(pairEntry("hash-cost-paired-vector-jvm", vectorPairs));
     Files.writeString(outDir.resolve("write.json"), "[\n" + String.join(",\n", entries) + "\n]\n");
     Files.writeString(
         outDir.resolve("write-memory.json"),
@@ -177,6 +197,13 @@ public final class WriteBench {
         name, median, bytes, ratio, runs);
   }
 
+  /** The paired hashing ratio: the median over pairs of hashed / unhashed time (not a time, so no ratio to DuckDB). */
+  static String pairEntry(String name, List<Double> ratios) {
+    return String.format(Locale.ROOT,
+        "  {\"name\": \"%s\", \"median_ratio_hashed_to_unhashed\": %.3f, \"pairs\": %d}",
+        name, median(ratios), ratios.size());
+  }
+
   static double median(List<Double> xs) {
     double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
@@ -230,6 +257,26 @@ public final class WriteBench {
             }
             System.out.printf(Locale.ROOT, "  %s round %d: %-26s %.3f s%n", round < WARMUP ? "warm-up " : "measured",
                 round, name, s);
+          }
+        }
+        if (names.contains("engine-1t") && names.contains("engine-1t-hashed")) {
+          // hashing's cost as paired ratios: the same writer hashed and not, back to back, in alternating order; a
+          // ratio within a pair cancels the drift of a shared machine that medians over rounds only average
+          for (int pair = 0; pair < PAIRS; pair++) {
+            double[] t = new double[2];
+            for (int k = 0; k < 2; k++) {
+              int which = (k + pair) % 2;
+              String name = which == 0 ? "engine-1t" : "engine-1t-hashed";
+              Path f = scratch.resolve(name + ".parquet");
+              Files.deleteIfExists(f);
+              System.gc();
+              Thread.sleep(200);
+              long t0 = System.nanoTime();
+              writers.get(name).write(f);
+              t[which] = (System.nanoTime() - t0) / 1e9;
+            }
+            tsv.append("pair\t").append(t[1] / t[0]).append("\t0\n");
+            System.out.printf(Locale.ROOT, "  hash pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
           }
         }
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
