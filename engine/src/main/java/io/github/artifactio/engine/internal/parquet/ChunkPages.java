@@ -72,12 +72,28 @@ final class ChunkPages {
     }
   }
 
+  /**
+   * A chunk up to this size is read with one read (what nearly every file has: writers cut row groups at 64-128 MiB
+   * and split them over columns). A larger one is read in windows of {@link #WINDOW} bytes, grown to hold a page that
+   * does not fit, so reading it holds its largest page plus a window rather than the whole chunk (and a chunk over
+   * 2 GiB, which no Java array holds, can be read at all).
+   */
+  static final int WHOLE_CHUNK_MAX = 64 << 20;
+
+  static final int WINDOW = 8 << 20;
+  /** A page header that does not parse from this many bytes is corrupt, not cut by a window's end. */
+  static final int HEADER_MAX = 16 << 20;
+
   private final ChunkSource source;
   private final int rowGroup;
   private final int leaf;
   private final long valueCount;
-  // sequential mode
+  // sequential mode: the cursor walks a window of the chunk; windowAt is the file offset of the cursor's first byte
   private Cursor cursor;
+  private long windowAt;
+  private int windowOff;
+  private long chunkEnd;
+  private int window = WINDOW;
   private long valuesSeen;
   private int dataPages;
   // indexed mode
@@ -92,16 +108,63 @@ final class ChunkPages {
     this.indexed = indexed;
   }
 
-  /** Every page of the chunk {@code [start, start + size)}, read with one read. */
+  /** Every page of the chunk {@code [start, start + size)}: with one read, or window by window for a large chunk. */
   static ChunkPages sequential(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
       throws IOException {
-    if (size < 0 || size > Integer.MAX_VALUE - 8) {
+    return sequential(source, rowGroup, leaf, start, size, valueCount, WHOLE_CHUNK_MAX, WINDOW);
+  }
+
+  /** {@link #sequential} with the thresholds as parameters, so tests can window small chunks. */
+  static ChunkPages sequential(
+      ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount, int wholeMax, int window)
+      throws IOException {
+    if (size < 0) {
       throw new PageFormatException("the column chunk's size " + size + " is not a readable length");
     }
     ChunkPages p = new ChunkPages(source, rowGroup, leaf, valueCount, false);
-    ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size);
-    p.cursor = new Cursor(s.data(), s.offset(), s.length());
+    p.chunkEnd = start + size;
+    p.window = window;
+    if (size <= wholeMax) {
+      ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size);
+      p.setWindow(start, s.data(), s.offset(), s.length());
+    } else {
+      p.setWindow(start, new byte[0], 0, 0);
+      p.refill(start, (int) Math.min(window, size));
+    }
     return p;
+  }
+
+  private void setWindow(long at, byte[] data, int off, int len) {
+    cursor = new Cursor(data, off, len);
+    windowAt = at;
+    windowOff = off;
+  }
+
+  /** The file offset of cursor position {@code pos}. */
+  private long fileOffset(int pos) {
+    return windowAt + (pos - windowOff);
+  }
+
+  private boolean windowReachesChunkEnd() {
+    return fileOffset(cursor.end()) >= chunkEnd;
+  }
+
+  /**
+   * A new window of {@code len} bytes from file offset {@code from} (inside the current window or at its end): the
+   * bytes the current window already holds are copied, only the rest is read. A new array each time, because pages
+   * handed out earlier (a dictionary) still point into the old one.
+   */
+  private void refill(long from, int len) throws IOException {
+    byte[] next = new byte[len];
+    long oldEnd = fileOffset(cursor.end());
+    int kept = (int) Math.max(0, Math.min(len, oldEnd - from));
+    if (kept > 0) {
+      System.arraycopy(cursor.buf(), windowOff + (int) (from - windowAt), next, 0, kept);
+    }
+    if (len > kept) {
+      source.readInto(rowGroup, leaf, from + kept, next, kept, len - kept);
+    }
+    setWindow(from, next, 0, len);
   }
 
   /**
@@ -174,10 +237,10 @@ final class ChunkPages {
     if (indexed) {
       return queued.poll();
     }
-    if (cursor.position() >= cursor.end() || valuesSeen >= valueCount) {
+    if (fileOffset(cursor.position()) >= chunkEnd || valuesSeen >= valueCount) {
       return null;
     }
-    RawPage page = next(cursor, -1, -1);
+    RawPage page = nextInWindow();
     PageHeader h = page.header;
     if (h.type == PageType.DATA_PAGE || h.type == PageType.DATA_PAGE_V2) {
       page.page = dataPages++;
@@ -188,6 +251,44 @@ final class ChunkPages {
       valuesSeen += h.data_page_header_v2.num_values;
     }
     return page;
+  }
+
+  /** The next page of a sequential chunk, moving or growing the window until its header and body are in it. */
+  private RawPage nextInWindow() throws IOException {
+    while (true) {
+      int at = cursor.position();
+      long from = fileOffset(at);
+      long chunkLeft = chunkEnd - from;
+      if (windowReachesChunkEnd()) {
+        return next(cursor, -1, -1);
+      }
+      PageHeader h;
+      try {
+        h = Util.readPageHeader(cursor);
+      } catch (IOException | RuntimeException e) {
+        cursor.position(at);
+        if (cursor.end() - at >= HEADER_MAX) {
+          throw new PageFormatException("a page header does not parse: " + e.getMessage(), e);
+        }
+        // the header may be cut by the window's end: a window from here, twice as large
+        refill(from, (int) Math.min(chunkLeft, Math.max(window, 2L * (cursor.end() - at))));
+        continue;
+      }
+      long need = (cursor.position() - at) + (long) Math.max(0, h.compressed_page_size);
+      if (need <= cursor.end() - at) {
+        cursor.position(at);
+        return next(cursor, -1, -1);
+      }
+      if (need > chunkLeft) {
+        long left = chunkLeft - (cursor.position() - at);
+        throw new PageFormatException(
+            "a page of " + h.compressed_page_size + " bytes runs past its column chunk (" + left + " bytes left)");
+      }
+      if (need > Integer.MAX_VALUE - 8) {
+        throw new PageFormatException("a page of " + h.compressed_page_size + " bytes is not a readable length");
+      }
+      refill(from, (int) Math.min(chunkLeft, Math.max(window, need)));
+    }
   }
 
   private static RawPage next(Cursor c, long firstRow, long rows) throws IOException {

@@ -10,6 +10,12 @@ interface ChunkSource {
   /** Bytes {@code [offset, offset + length)} of the file, which lie inside chunk ({@code rowGroup}, {@code leaf}). */
   Slice read(int rowGroup, int leaf, long offset, int length) throws IOException;
 
+  /** Copies bytes {@code [offset, offset + length)} of the file into {@code dst} at {@code dstOff}. */
+  default void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    Slice s = read(rowGroup, leaf, offset, length);
+    System.arraycopy(s.data(), s.offset(), dst, dstOff, length);
+  }
+
   /** The reader of chunk ({@code rowGroup}, {@code leaf}) is done with it. */
   default void released(int rowGroup, int leaf) {}
 

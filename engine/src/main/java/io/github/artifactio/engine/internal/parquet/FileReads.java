@@ -32,21 +32,31 @@ final class FileReads implements ChunkSource, AutoCloseable {
 
   /** Reads exactly {@code length} bytes at {@code offset}; a range past the end of the file is an error. */
   byte[] read(long offset, int length) throws IOException {
+    byte[] out = new byte[Math.max(0, length)];
+    readInto(offset, out, 0, length);
+    return out;
+  }
+
+  private void readInto(long offset, byte[] dst, int dstOff, int length) throws IOException {
     if (offset < 0 || length < 0 || offset + length > this.length) {
       throw new EOFException(
           "bytes " + offset + ".." + (offset + length) + " lie outside the file's " + this.length + " bytes");
     }
-    byte[] out = new byte[length];
-    ByteBuffer b = ByteBuffer.wrap(out);
+    ByteBuffer b = ByteBuffer.wrap(dst, dstOff, length);
     while (b.hasRemaining()) {
-      int n = channel.read(b, offset + b.position());
+      int n = channel.read(b, offset + (b.position() - dstOff));
       if (n < 0) {
-        throw new EOFException("read " + b.position() + " of " + length + " bytes at " + offset + " of " + path);
+        throw new EOFException(
+            "read " + (b.position() - dstOff) + " of " + length + " bytes at " + offset + " of " + path);
       }
     }
     bytes.addAndGet(length);
     reads.incrementAndGet();
-    return out;
+  }
+
+  @Override
+  public void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    readInto(offset, dst, dstOff, length);
   }
 
   @Override
