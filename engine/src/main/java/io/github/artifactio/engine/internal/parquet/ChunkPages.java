@@ -9,9 +9,10 @@ import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 
 /**
- * The raw (still compressed) pages of one column chunk, in order. Either the whole chunk is read with one read and
- * walked header by header, or, on a handle with the offset index, only the dictionary page and the data pages a
- * selection needs are read (adjacent ones in one read), each knowing its first row and row count from the index.
+ * The raw (still compressed) pages of one column chunk, in order. Either the chunk is read with one read (or, over
+ * {@link #WHOLE_CHUNK_MAX}, window by window) and walked header by header, or, on a handle with the offset index, only
+ * the dictionary page and the data pages a selection needs are read (adjacent ones in one read), each knowing its
+ * first row and row count from the index.
  */
 final class ChunkPages {
   /**
