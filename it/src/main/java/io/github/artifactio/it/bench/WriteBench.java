@@ -246,12 +246,7 @@ public final class WriteBench {
           for (int k = 0; k < names.size(); k++) {
             String name = names.get((k + round) % names.size());
             Path f = scratch.resolve(name + ".parquet");
-            Files.deleteIfExists(f);
-            System.gc();
-            Thread.sleep(200);
-            long t0 = System.nanoTime();
-            writers.get(name).write(f);
-            double s = (System.nanoTime() - t0) / 1e9;
+            double s = timeWrite(writers.get(name), f);
             if (round >= WARMUP) {
               tsv.append(name).append('\t').append(s).append('\t').append(Files.size(f)).append('\n');
             }
@@ -267,13 +262,7 @@ public final class WriteBench {
             for (int k = 0; k < 2; k++) {
               int which = (k + pair) % 2;
               String name = which == 0 ? "engine-1t" : "engine-1t-hashed";
-              Path f = scratch.resolve(name + ".parquet");
-              Files.deleteIfExists(f);
-              System.gc();
-              Thread.sleep(200);
-              long t0 = System.nanoTime();
-              writers.get(name).write(f);
-              t[which] = (System.nanoTime() - t0) / 1e9;
+              t[which] = timeWrite(writers.get(name), scratch.resolve(name + ".parquet"));
             }
             tsv.append("pair\t").append(t[1] / t[0]).append("\t0\n");
             System.out.printf(Locale.ROOT, "  hash pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
@@ -282,6 +271,16 @@ public final class WriteBench {
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
       }
     }
+  }
+
+  /** One timed write to {@code f}, from the same starting point each time: no old file, a collected heap. */
+  static double timeWrite(Writer writer, Path f) throws Exception {
+    Files.deleteIfExists(f);
+    System.gc();
+    Thread.sleep(200);
+    long t0 = System.nanoTime();
+    writer.write(f);
+    return (System.nanoTime() - t0) / 1e9;
   }
 
   /**

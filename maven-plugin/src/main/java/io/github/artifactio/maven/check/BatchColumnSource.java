@@ -18,6 +18,7 @@ import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import io.github.artifactio.engine.table.TableFile;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -86,47 +87,40 @@ public final class BatchColumnSource implements ColumnSource {
   @Override
   public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
     RowGroupInfo g = file.rowGroups().get(rowGroup);
-    if (g.rows() == 0) {
-      return;
-    }
-    BatchReader reader = file.span(g.firstRow(), g.rows()).batches(columns, batchRows);
-    accounting.opened();
-    try {
-      long row = g.firstRow();
-      while (reader.hasNext()) {
-        Batch b = reader.next();
-        // the engine's batch holds the projection in file order; the caller named its keys in sort order
-        consumer.accept(new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).toList()));
-        row += b.rows();
-      }
-    } finally {
-      accounting.read(reader.bytesRead());
-      reader.close();
-    }
+    // the engine's batch holds the projection in file order; the caller named its keys in sort order
+    forEachBatch(g, columns, (row, b) ->
+        consumer.accept(new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).toList())));
   }
 
   @Override
   public void scan(String column, Consumer<ValueChunk> consumer) {
     List<String> projection = List.of(column);
     for (RowGroupInfo g : file.rowGroups()) {
-      if (g.rows() == 0) {
-        continue;
+      forEachBatch(g, projection, (row, b) -> consumer.accept(chunk(g.index(), row, b.column(column))));
+    }
+  }
+
+  /**
+   * Hands each batch of row group {@code g}'s projection to {@code each} with the file row of its first row. Each row
+   * group's reader opens the file; bytes are counted as the reader reports them (pages and dictionaries actually
+   * read), also when a page fails.
+   */
+  private void forEachBatch(RowGroupInfo g, List<String> projection, BiConsumer<Long, Batch> each) {
+    if (g.rows() == 0) {
+      return;
+    }
+    BatchReader reader = file.span(g.firstRow(), g.rows()).batches(projection, batchRows);
+    accounting.opened();
+    try {
+      long row = g.firstRow();
+      while (reader.hasNext()) {
+        Batch b = reader.next();
+        each.accept(row, b);
+        row += b.rows();
       }
-      // each row group's reader opens the file; bytes are counted as the reader reports them (pages and
-      // dictionaries actually read), also when a page fails
-      BatchReader reader = file.span(g.firstRow(), g.rows()).batches(projection, batchRows);
-      accounting.opened();
-      try {
-        long row = g.firstRow();
-        while (reader.hasNext()) {
-          Batch b = reader.next();
-          consumer.accept(chunk(g.index(), row, b.column(column)));
-          row += b.rows();
-        }
-      } finally {
-        accounting.read(reader.bytesRead());
-        reader.close();
-      }
+    } finally {
+      accounting.read(reader.bytesRead());
+      reader.close();
     }
   }
 
