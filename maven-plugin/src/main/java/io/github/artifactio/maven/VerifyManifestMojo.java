@@ -1,5 +1,6 @@
 package io.github.artifactio.maven;
 
+import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
 import io.github.artifactio.maven.check.ConfigurationException;
@@ -54,7 +55,18 @@ public class VerifyManifestMojo extends AbstractCheckMojo {
         throw new ConfigurationException("schemas: " + e.getMessage());
       }
     }
-    return new ManifestVerifier(registry, severities(), cache).verify(root, files, pool);
+    Map<String, Severity> severities = severities();
+    getLog().info(hashingLine(Blake3.backend()));
+    return new ManifestVerifier(registry, severities, cache).verify(root, files, pool);
+  }
+
+  /** Which blake3 back end hashes the files, and how to get the faster one when Maven's JVM lacks it. */
+  static String hashingLine(String backend) {
+    if (!backend.equals("scalar")) {
+      return "hashing with blake3 (" + backend + " back end)";
+    }
+    return "hashing with blake3 (scalar back end; Maven's JVM has no jdk.incubator.vector: add --add-modules"
+        + " jdk.incubator.vector to .mvn/jvm.config for the vector back end, about 2.5x faster per core)";
   }
 
   private Map<String, Severity> severities() {
