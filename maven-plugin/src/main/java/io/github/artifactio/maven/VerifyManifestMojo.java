@@ -66,7 +66,7 @@ public class VerifyManifestMojo extends AbstractCheckMojo {
       return "hashing with blake3 (" + backend + " back end)";
     }
     return "hashing with blake3 (scalar back end; Maven's JVM has no jdk.incubator.vector: add --add-modules"
-        + " jdk.incubator.vector to .mvn/jvm.config for the vector back end, about 2.5x faster per core)";
+        + " jdk.incubator.vector to .mvn/jvm.config for the vector back end, about 2x faster per core)";
   }
 
   private Map<String, Severity> severities() {

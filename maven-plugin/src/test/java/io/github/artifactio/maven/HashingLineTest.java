@@ -10,7 +10,7 @@ class HashingLineTest {
   void theScalarBackEndComesWithTheFlagThatEnablesTheVectorOne() {
     assertEquals(
         "hashing with blake3 (scalar back end; Maven's JVM has no jdk.incubator.vector: add --add-modules"
-            + " jdk.incubator.vector to .mvn/jvm.config for the vector back end, about 2.5x faster per core)",
+            + " jdk.incubator.vector to .mvn/jvm.config for the vector back end, about 2x faster per core)",
         VerifyManifestMojo.hashingLine("scalar"));
   }
 
