@@ -286,11 +286,11 @@ public final class StreamingWriter implements AutoCloseable {
 
   /**
    * Encodes rows {@code [from, to)} of {@code chunk}, ending every row group they fill. When this call ends the row
-   * group in progress (it fills it, or the chunk is the last) and encoding is serial, the group is streamed: each
-   * column is encoded, finished and appended before the next one starts, so a hashed write's background hasher gets
-   * the first columns' bytes while the later ones encode instead of the whole group at the end (with the whole group
-   * at the end, a hashed write's last row group was hashed after the writer stopped). The bytes are the same either
-   * way: a column's chunk never depends on when it is appended.
+   * group in progress (it fills it, or the chunk is the last), the group is streamed: each column's chunk is appended
+   * as soon as it and every column before it are encoded, so a hashed write's background hasher gets the first
+   * columns' bytes while later ones encode. (With the whole group appended at the end, a hashed write's last row group
+   * was hashed after the writer stopped.) The bytes are the same either way: a column's chunk never depends on when it
+   * is appended, and chunks are appended in schema order.
    */
   private void encode(List<Column> chunk, int from, int to, boolean last) {
     while (from < to) {
@@ -298,7 +298,7 @@ public final class StreamingWriter implements AutoCloseable {
       int a = from;
       int b = from + take;
       boolean endsGroup = groupRows + take == config.rowGroupRows() || (last && b == to);
-      if (endsGroup && runner == ColumnRunner.SERIAL) {
+      if (endsGroup) {
         streamRowGroup(chunk, a, b, groupRows + take);
       } else {
         // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
@@ -315,19 +315,86 @@ public final class StreamingWriter implements AutoCloseable {
     }
   }
 
+  /**
+   * Encodes and finishes every column of a row group that ends with rows {@code [a, b)}, appending each column's chunk
+   * once it and all before it are done. The serial writer goes in schema order, so it appends each column right after
+   * encoding it; on a pool the heaviest column starts first (so it does not start last and stretch the group) and the
+   * others follow in schema order, so they are appended while it still encodes.
+   */
   private void streamRowGroup(List<Column> chunk, int a, int b, int groupTotal) {
     try {
       writer.startBlock(groupTotal);
-      for (int i = 0; i < encoders.length; i++) {
-        encoders[i].encode(chunk.get(i), a, b);
-        encoders[i].finishRowGroup();
-        encoders[i].appendTo(writer);
-      }
+    } catch (IOException e) {
+      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+    }
+    int[] order = runner == ColumnRunner.SERIAL ? schemaOrder(encoders.length) : heaviestThenSchemaOrder(chunk, a, b);
+    InOrderAppender appender = new InOrderAppender(encoders.length);
+    runner.run(encoders.length, k -> {
+      int i = order[k];
+      encoders[i].encode(chunk.get(i), a, b);
+      encoders[i].finishRowGroup();
+      appender.finished(i);
+    });
+    appender.checkComplete();
+    try {
       writer.endBlock();
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
     }
     groupRows = 0;
+  }
+
+  /**
+   * Appends finished column chunks to the file in schema order, on whichever thread completes the next one. The
+   * monitor orders every append (and the file output and hasher behind it) after the previous one.
+   */
+  private final class InOrderAppender {
+    private final boolean[] done;
+    private int next;
+
+    InOrderAppender(int columns) {
+      done = new boolean[columns];
+    }
+
+    synchronized void finished(int column) {
+      done[column] = true;
+      while (next < done.length && done[next]) {
+        try {
+          encoders[next].appendTo(writer);
+        } catch (IOException e) {
+          throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+        }
+        next++;
+      }
+    }
+
+    synchronized void checkComplete() {
+      if (next != done.length) {
+        throw new IllegalStateException("row group streamed " + next + " of " + done.length + " column chunks");
+      }
+    }
+  }
+
+  private static int[] schemaOrder(int n) {
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    return order;
+  }
+
+  /** The heaviest column, then the others in schema order. */
+  static int[] heaviestThenSchemaOrder(List<Column> chunk, int from, int to) {
+    int heaviest = heaviestFirst(chunk, from, to)[0];
+    int[] order = new int[chunk.size()];
+    order[0] = heaviest;
+    int k = 1;
+    for (int i = 0; i < chunk.size(); i++) {
+      if (i != heaviest) {
+        order[k++] = i;
+      }
+    }
+    return order;
   }
 
   /** Column indexes by decreasing work estimate: the bytes of values (and list or string payload) to encode. */
