@@ -54,7 +54,8 @@ public final class WriteBench {
   static final int WARMUP = 2;
   static final int MEASURED = 3;
   /** Extra back-to-back (unhashed, hashed) pairs per fork for the paired hashing ratio. */
-  static final int PAIRS = 6;
+  static final int PAIRS = 8;
+  static final long PAIRS_SEED = 20_261_130L;
   static final int ROWS = TimingBench.ROWS;
   static final String[] NAMES = {
     "engine-1t", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport", "duckdb-1t"
@@ -245,7 +246,7 @@ public final class WriteBench {
         for (int round = 0; round < WARMUP + MEASURED; round++) {
           for (int k = 0; k < names.size(); k++) {
             String name = names.get((k + round) % names.size());
-            Path f = scratch.resolve(name + ".parquet");
+            Path f = fresh(scratch, name);
             double s = timeWrite(writers.get(name), f);
             if (round >= WARMUP) {
               tsv.append(name).append('\t').append(s).append('\t').append(Files.size(f)).append('\n');
@@ -255,32 +256,61 @@ public final class WriteBench {
           }
         }
         if (names.contains("engine-1t") && names.contains("engine-1t-hashed")) {
-          // hashing's cost as paired ratios: the same writer hashed and not, back to back, in alternating order; a
+          // hashing's cost as paired ratios: the same writer hashed and not, back to back, in random order; a
           // ratio within a pair cancels the drift of a shared machine that medians over rounds only average
+          // which goes first is drawn at random: this machine slows every fourth write or so (its disk, whatever the
+          // writer), and a strictly alternating order aliased that onto one arm (ratios of 1.14 and 0.74 from runs of
+          // the same code)
+          java.util.Random coin = new java.util.Random(PAIRS_SEED + out.getFileName().toString().hashCode());
           for (int pair = 0; pair < PAIRS; pair++) {
             double[] t = new double[2];
+            int firstArm = coin.nextInt(2);
             for (int k = 0; k < 2; k++) {
-              int which = (k + pair) % 2;
+              int which = (k + firstArm) % 2;
               String name = which == 0 ? "engine-1t" : "engine-1t-hashed";
-              t[which] = timeWrite(writers.get(name), scratch.resolve(name + ".parquet"));
+              t[which] = timeWrite(writers.get(name), fresh(scratch, name));
             }
             tsv.append("pair\t").append(t[1] / t[0]).append("\t0\n");
             System.out.printf(Locale.ROOT, "  hash pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
           }
         }
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
+      } finally {
+        deleteWritten(scratch);
       }
     }
   }
 
-  /** One timed write to {@code f}, from the same starting point each time: no old file, a collected heap. */
+  private static int written;
+
+  /**
+   * A new file name for every timed write; the files are deleted when the fork ends. Deleting a 150 MB file just
+   * before the next write (on this machine's ext4, mounted with {@code discard}, the freed blocks are trimmed when the
+   * journal commits) made whichever writer followed itself up to 1.8x slower, which is the filesystem's cost, not the
+   * writer's.
+   */
+  static Path fresh(Path scratch, String name) {
+    return scratch.resolve(name + "-" + (written++) + ".parquet");
+  }
+
+  /** One timed write to a new file {@code f}, from the same starting point each time: a collected heap. */
   static double timeWrite(Writer writer, Path f) throws Exception {
-    Files.deleteIfExists(f);
     System.gc();
     Thread.sleep(200);
     long t0 = System.nanoTime();
     writer.write(f);
     return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** Deletes the fork's written files (every file of the scratch folder but the reference table). */
+  static void deleteWritten(Path scratch) throws IOException {
+    try (var files = Files.list(scratch)) {
+      for (Path p : (Iterable<Path>) files::iterator) {
+        if (!p.getFileName().toString().equals("reference.parquet")) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
   }
 
   /**
