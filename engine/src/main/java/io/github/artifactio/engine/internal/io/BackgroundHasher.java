@@ -21,8 +21,8 @@ import java.util.concurrent.BlockingQueue;
  * thread after the writer stopped. So {@link #finish()} does not just wait: the finishing thread, idle otherwise,
  * hashes queued spans alongside the hasher thread, which halves that tail on two cores (and the serial writer now
  * streams a row group column by column, so little is queued by then: the finishing thread's wait measured ~1 ms on the
- * benchmark's 152 MB file, and a hashed write took 1.00x an unhashed one, median of 18 back-to-back pairs in the write
- * benchmark). A writer that outruns the
+ * benchmark's 152 MB file, and a hashed write took 1.00-1.01x an unhashed one, the median of back-to-back pairs in two
+ * runs of the write benchmark). A writer that outruns the
  * hasher waits for it (bounded memory, never a dropped byte). The thread is this writer's own and ends with
  * {@link #finish()} or {@link #close()}.
  */
