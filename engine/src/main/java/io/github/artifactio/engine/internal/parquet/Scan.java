@@ -373,6 +373,18 @@ public final class Scan implements AutoCloseable {
     final boolean optional;
     int group = -1;
     LeafReader reader;
+    /** List items and rows of this column's previous batch, for the next batch's items array. */
+    long lastItems = -1;
+    long lastRows;
+
+    /** Items expected in a batch of {@code rows}: the previous batch's rate with 5% to spare, or -1 for none yet. */
+    int itemsHint(int rows) {
+      if (lastItems < 0 || lastRows == 0) {
+        return -1;
+      }
+      double expected = (double) lastItems / lastRows * rows * 1.05 + 64;
+      return (int) Math.min(expected, 1 << 26);
+    }
 
     Cursor(ColumnSpec spec, int leaf, ColumnDescriptor desc, MessageType schema) {
       this.spec = spec;
@@ -386,7 +398,7 @@ public final class Scan implements AutoCloseable {
       ColumnType kind = spec.decodedAs();
       Builders.Base b = interner != null
           ? new Builders.Interned(spec.name(), optional, rows, interner)
-          : Builders.create(spec.name(), kind, optional, rows);
+          : Builders.create(spec.name(), kind, optional, rows, itemsHint(rows));
       int at = -1;
       try {
         for (Op op : ops) {
@@ -416,6 +428,10 @@ public final class Scan implements AutoCloseable {
         throw new ArtifactException(
             path, spec.name(), at, null,
             "reading parquet " + path + ": column '" + spec.name() + "', row group " + at + ": " + e.getMessage(), e);
+      }
+      if (b instanceof Builders.ListBase l) {
+        lastItems = l.items;
+        lastRows = rows;
       }
       return b.build();
     }
