@@ -305,10 +305,7 @@ public final class StreamingWriter implements AutoCloseable {
         // which bytes a column gets, only when
         int[] order = heaviestFirst(chunk, a, b);
         runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
-        groupRows += take;
-        if (groupRows == config.rowGroupRows()) {
-          flushRowGroup();
-        }
+        groupRows += take; // still short of the cap: a group the rows fill is streamed above
       }
       rows += take;
       from = b;
@@ -413,6 +410,10 @@ public final class StreamingWriter implements AutoCloseable {
     return order;
   }
 
+  /**
+   * Ends a row group that no write call knew was the last (a chunked writer's final, partial group, at
+   * {@link #finish()}): its columns are all encoded, so they are finished together and appended in schema order.
+   */
   private void flushRowGroup() {
     runner.run(encoders.length, i -> encoders[i].finishRowGroup());
     try {
