@@ -5,6 +5,7 @@ import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnChunkInfo;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
+import io.github.artifactio.engine.table.ScanOptions;
 import io.github.artifactio.engine.table.TableFile;
 import java.util.List;
 import java.util.TreeSet;
@@ -19,6 +20,12 @@ import java.util.TreeSet;
 final class ValueDecode {
   record Summary(long chunks, long notDecoded, String notDecodedWhy) {}
 
+  /**
+   * The walk ran first and found nothing, so every recorded page CRC has just been verified; the engine's reader would
+   * only compute them all a second time.
+   */
+  private static final ScanOptions WALKED = ScanOptions.builder().verifyPageChecksums(false).build();
+
   private ValueDecode() {}
 
   static Summary decode(FileContext f, Rule rule, PageWalk.Summary pages, List<Finding> findings) {
@@ -32,16 +39,16 @@ final class ValueDecode {
       if (g.rows() == 0) {
         continue;
       }
+      TableFile span = t.span(g.firstRow(), g.rows());
       for (ColumnSpec spec : t.columns()) {
         if (spec.decodedAs() == null) {
           notDecoded++;
           why.add(spec.name() + ": type " + spec.arrowType());
           continue;
         }
-        TableFile span = t.span(g.firstRow(), g.rows());
         BatchReader reader;
         try {
-          reader = span.batches(List.of(spec.name()), BatchColumnSource.BATCH_ROWS);
+          reader = span.batches(List.of(spec.name()), BatchColumnSource.BATCH_ROWS, WALKED);
         } catch (ArtifactException e) {
           // refused before any page is read: a codec the engine does not decompress (the walk reported the rest)
           notDecoded++;
@@ -81,7 +88,7 @@ final class ValueDecode {
   private static long firstFailingRow(TableFile t, RowGroupInfo g, ColumnSpec spec, long from) {
     long k = 0;
     long rows = Math.min(BatchColumnSource.BATCH_ROWS, g.rows() - from);
-    try (BatchReader one = t.span(g.firstRow() + from, rows).batches(List.of(spec.name()), 1)) {
+    try (BatchReader one = t.span(g.firstRow() + from, rows).batches(List.of(spec.name()), 1, WALKED)) {
       while (one.hasNext()) {
         one.next();
         k++;
