@@ -590,7 +590,6 @@ final class LeafReader {
     }
   }
 
-  /** RLE-encoded booleans (data page v2): a 4-byte length, then the hybrid encoding at bit width 1. */
   /** A page whose bytes do not match the CRC32 in its header. {@code page} is -1 for the dictionary page. */
   static final class PageChecksumException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -610,6 +609,7 @@ final class LeafReader {
     }
   }
 
+  /** RLE-encoded booleans (data page v2): a 4-byte length, then the hybrid encoding at bit width 1. */
   private static final class RleBooleans extends ValueDecoder {
     private final RleDecoder rle;
     private int[] scratch = new int[0];
