@@ -12,7 +12,8 @@ import org.apache.parquet.format.converter.ParquetMetadataConverter;
  * factory and asks {@code ParquetInputFormat} for a filter, so it needs hadoop-common and hadoop-mapreduce at run
  * time; the package-private constructor does not. This is the one engine class outside the engine's packages, and the
  * constructor signature changes between parquet-java releases (1.18 added the metrics callback): an upgrade that
- * breaks it fails to compile here, and {@code ArtifactIoReadOptionsTest} pins the behaviour.
+ * breaks it fails to compile here, and {@code RuntimeClasspathTest} (a write and a read in a JVM whose classpath has
+ * no Hadoop jar) fails if it ever needs Hadoop again.
  */
 public final class ArtifactIoReadOptions {
   private ArtifactIoReadOptions() {}

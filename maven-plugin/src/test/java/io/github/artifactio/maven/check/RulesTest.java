@@ -286,6 +286,6 @@ class RulesTest {
   }
 
   static String corpus(String name) {
-    return "/work/shared/corpus/parquet-testing/data/" + name;
+    return io.github.artifactio.engine.TestData.parquetTesting("data/" + name).toString();
   }
 }

@@ -1,12 +1,9 @@
 package io.github.artifactio.engine.internal.parquet;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -15,15 +12,11 @@ import org.xerial.snappy.Snappy;
 /**
  * The engine's codec factory, with no Hadoop: parquet-hadoop's own {@code CodecFactory} is written against Hadoop's
  * codec interfaces and fails without hadoop-common. SNAPPY (raw block Snappy, as Parquet stores it) and UNCOMPRESSED
- * are written; GZIP is read too (the JDK's zlib).
+ * are written; every codec of {@link Decompressors#READABLE} is read, by {@link Decompressors}.
  *
  * <p>Compressors keep scratch buffers, so they are not thread-safe: one factory per encoding task.
  */
 public final class Codecs implements CompressionCodecFactory {
-  /** The codecs this engine decodes. */
-  public static final Set<CompressionCodecName> READABLE =
-      EnumSet.of(CompressionCodecName.SNAPPY, CompressionCodecName.UNCOMPRESSED, CompressionCodecName.GZIP);
-
   /** The codecs this engine writes. */
   public static final Set<CompressionCodecName> WRITABLE =
       EnumSet.of(CompressionCodecName.SNAPPY, CompressionCodecName.UNCOMPRESSED);
@@ -42,16 +35,10 @@ public final class Codecs implements CompressionCodecFactory {
 
   @Override
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
-    switch (codec) {
-      case SNAPPY:
-        return new SnappyDecompressor();
-      case UNCOMPRESSED:
-        return new Uncompressed();
-      case GZIP:
-        return new GzipDecompressor();
-      default:
-        throw new UnsupportedOperationException("the engine does not read " + codec);
+    if (!Decompressors.READABLE.contains(codec)) {
+      throw new UnsupportedOperationException("the engine does not read " + codec);
     }
+    return new PageDecompressor(codec);
   }
 
   @Override
@@ -94,7 +81,7 @@ public final class Codecs implements CompressionCodecFactory {
     }
   }
 
-  private static final class Uncompressed implements BytesInputCompressor, BytesInputDecompressor {
+  private static final class Uncompressed implements BytesInputCompressor {
     @Override
     public BytesInput compress(BytesInput bytes) {
       return bytes;
@@ -106,31 +93,24 @@ public final class Codecs implements CompressionCodecFactory {
     }
 
     @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) {
-      return bytes;
-    }
-
-    @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize) {
-      ByteBuffer in = input.duplicate();
-      in.limit(in.position() + compressedSize);
-      output.put(in);
-    }
-
-    @Override
     public void release() {}
   }
 
-  private static final class SnappyDecompressor implements BytesInputDecompressor {
+  /**
+   * parquet-java's page reads (footer-only opens never call it; the test oracle that reads through parquet-java's
+   * {@code ColumnReader} does) decompress through the engine's own {@link Decompressors}: one set of readable codecs.
+   */
+  private static final class PageDecompressor implements BytesInputDecompressor {
+    private final CompressionCodecName codec;
+
+    PageDecompressor(CompressionCodecName codec) {
+      this.codec = codec;
+    }
+
     @Override
     public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
       byte[] in = bytes.toByteArray();
-      byte[] out = new byte[uncompressedSize];
-      int n = Snappy.uncompress(in, 0, in.length, out, 0);
-      if (n != uncompressedSize) {
-        throw new IOException("snappy page decompressed to " + n + " bytes, the header says " + uncompressedSize);
-      }
-      return BytesInput.from(out);
+      return BytesInput.from(Decompressors.decompress(codec, in, 0, in.length, uncompressedSize));
     }
 
     @Override
@@ -138,46 +118,7 @@ public final class Codecs implements CompressionCodecFactory {
         throws IOException {
       byte[] in = new byte[compressedSize];
       input.duplicate().get(in);
-      byte[] out = new byte[uncompressedSize];
-      int n = Snappy.uncompress(in, 0, in.length, out, 0);
-      if (n != uncompressedSize) {
-        throw new IOException("snappy page decompressed to " + n + " bytes, the header says " + uncompressedSize);
-      }
-      output.put(out);
-    }
-
-    @Override
-    public void release() {}
-  }
-
-  private static final class GzipDecompressor implements BytesInputDecompressor {
-    @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      return BytesInput.from(inflate(bytes.toByteArray(), uncompressedSize));
-    }
-
-    @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
-        throws IOException {
-      byte[] in = new byte[compressedSize];
-      input.duplicate().get(in);
-      output.put(inflate(in, uncompressedSize));
-    }
-
-    /** GZIPInputStream also reads concatenated gzip members, which some writers produce. */
-    private static byte[] inflate(byte[] in, int uncompressedSize) throws IOException {
-      byte[] out = new byte[uncompressedSize];
-      try (InputStream z = new GZIPInputStream(new ByteArrayInputStream(in), 64 * 1024)) {
-        int off = 0;
-        while (off < out.length) {
-          int n = z.read(out, off, out.length - off);
-          if (n < 0) {
-            throw new IOException("gzip page ended after " + off + " of " + uncompressedSize + " bytes");
-          }
-          off += n;
-        }
-      }
-      return out;
+      output.put(Decompressors.decompress(codec, in, 0, compressedSize, uncompressedSize));
     }
 
     @Override

@@ -58,6 +58,9 @@ final class Decompressors {
       throw new PageFormatException("page header gives an uncompressed size of " + size);
     }
     byte[] out = reuse != null && reuse.length >= size ? reuse : new byte[size];
+    if (len == 0 && size == 0) {
+      return out; // an empty page body (v2 pages of only levels) is stored as no bytes by some writers, whatever the codec
+    }
     int n;
     switch (codec) {
       case UNCOMPRESSED:

@@ -20,15 +20,12 @@ import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.ArtifactIoReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
-import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
 
 /**
  * A Parquet file's footer, parsed once, and whole-column reads through it. The footer handle touches no data page;
@@ -181,6 +178,14 @@ public final class ParquetFile {
 
   ChunkPages.PageIndex pageIndex(int g, int leaf) {
     return pageIndex == null ? null : pageIndex[g][leaf];
+  }
+
+  FileInput input() {
+    return input;
+  }
+
+  ParquetMetadata footer() {
+    return footer;
   }
 
   List<BlockMetaData> blocks() {
@@ -375,105 +380,5 @@ public final class ParquetFile {
   /** Whether the column's leaf is optional (its records are the Opt* kinds, or lists). */
   public boolean leafOptional(ColumnSpec s) {
     return schema.getColumns().get(leafOf(s.name())).getMaxDefinitionLevel() > 0;
-  }
-
-  /**
-   * The same read through parquet-java's {@code ColumnReader} (one value per call): the engine's first reader, kept
-   * as an independent oracle for the page decoder in tests.
-   */
-  public List<Column> readWithColumnReader(List<ColumnSpec> projection, long rowLimit) {
-    List<BlockMetaData> blocks = new ArrayList<>();
-    long total = 0;
-    for (BlockMetaData b : footer.getBlocks()) {
-      if (total >= rowLimit) {
-        break;
-      }
-      blocks.add(b);
-      total += b.getRowCount();
-    }
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new ArtifactException(
-          path, path + " has " + total + " rows, more than a whole-column read into Java arrays holds");
-    }
-    List<Type> fields = new ArrayList<>();
-    for (ColumnSpec s : projection) {
-      fields.add(schema.getType(s.name()));
-    }
-    MessageType requested = new MessageType(schema.getName(), fields);
-    List<ColumnDescriptor> leaves = requested.getColumns();
-    checkCodecs(projection);
-    List<LeafDecoder> decoders = new ArrayList<>(projection.size());
-    for (int i = 0; i < projection.size(); i++) {
-      ColumnDescriptor leaf = leaves.get(i);
-      long values = 0;
-      for (BlockMetaData b : blocks) {
-        values += chunk(b, leaf).getValueCount();
-      }
-      decoders.add(LeafDecoder.create(projection.get(i), leaf, requested, (int) total, values));
-    }
-    int rowGroup = 0;
-    int column = -1;
-    try (ParquetFileReader reader = new ParquetFileReader(input, footer, options(false), input.newStream())) {
-      reader.setRequestedSchema(requested);
-      PageReadStore pages;
-      while (rowGroup < blocks.size() && (pages = reader.readNextRowGroup()) != null) {
-        ColumnReadStoreImpl store =
-            new ColumnReadStoreImpl(pages, NoOpConverters.forGroup(requested), requested, createdBy());
-        for (column = 0; column < decoders.size(); column++) {
-          decoders.get(column).decode(store.getColumnReader(leaves.get(column)), pages.getRowCount());
-        }
-        column = -1;
-        rowGroup++;
-      }
-    } catch (LeafDecoder.NullItemException e) {
-      String name = projection.get(column).name();
-      throw new ArtifactException(
-          path,
-          "column '" + name + "' has a NULL list item at row " + e.row + " (row group " + rowGroup + ") in " + path
-              + "; the engine's list columns hold no null items");
-    } catch (IOException | RuntimeException e) {
-      if (e instanceof ArtifactException) {
-        throw (ArtifactException) e;
-      }
-      String where = column >= 0 ? "column '" + projection.get(column).name() + "', " : "";
-      throw new ArtifactException(
-          path, "reading parquet " + path + ": " + where + "row group " + rowGroup + ": " + e.getMessage(), e);
-    }
-    List<Column> out = new ArrayList<>(decoders.size());
-    for (LeafDecoder d : decoders) {
-      out.add(d.build());
-    }
-    return out;
-  }
-
-  private static ColumnChunkMetaData chunk(BlockMetaData b, ColumnDescriptor leaf) {
-    for (ColumnChunkMetaData c : b.getColumns()) {
-      if (c.getPath().equals(org.apache.parquet.hadoop.metadata.ColumnPath.get(leaf.getPath()))) {
-        return c;
-      }
-    }
-    throw new IllegalStateException("no chunk for " + String.join(".", leaf.getPath()));
-  }
-
-  /** An unsupported codec is refused before any page is read, naming file, column, row group and codec. */
-  private void checkCodecs(List<ColumnSpec> projection) {
-    Map<String, ColumnSpec> byName = new TreeMap<>();
-    projection.forEach(s -> byName.put(s.name(), s));
-    int g = 0;
-    for (BlockMetaData b : footer.getBlocks()) {
-      for (ColumnChunkMetaData c : b.getColumns()) {
-        String top = c.getPath().toArray()[0];
-        if (byName.containsKey(top) && !Codecs.READABLE.contains(c.getCodec())) {
-          throw new ArtifactException(
-              path,
-              top,
-              g,
-              null,
-              "column '" + top + "' in row group " + g + " of " + path + " is compressed with " + c.getCodec()
-                  + ", which this engine does not read (it reads " + Codecs.READABLE + ")");
-        }
-      }
-      g++;
-    }
   }
 }

@@ -390,7 +390,7 @@ public final class Scan implements AutoCloseable {
       this.spec = spec;
       this.leaf = leaf;
       this.desc = desc;
-      this.listDef = spec.decodedAs().isList() ? LeafDecoder.repeatedDefinitionLevel(schema, desc) - 1 : 0;
+      this.listDef = spec.decodedAs().isList() ? Schemas.repeatedDefinitionLevel(schema, desc) - 1 : 0;
       this.optional = desc.getMaxDefinitionLevel() > 0;
     }
 

@@ -8,6 +8,7 @@ import io.github.artifactio.engine.table.ColumnSpec;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -363,5 +365,18 @@ public final class Schemas {
   /** Unused-import guard for static analysis: Map is part of the documented footer contract. */
   static boolean hasArrowSchema(Map<String, String> kv) {
     return kv.containsKey(ARROW_SCHEMA_KEY);
+  }
+
+  /** The definition level at which the leaf's repeated ancestor is present (an item exists). */
+  static int repeatedDefinitionLevel(MessageType schema, ColumnDescriptor leaf) {
+    String[] path = leaf.getPath();
+    Type t = schema;
+    for (int i = 0; i < path.length; i++) {
+      t = t.asGroupType().getType(path[i]);
+      if (t.getRepetition() == Type.Repetition.REPEATED) {
+        return schema.getMaxDefinitionLevel(Arrays.copyOf(path, i + 1));
+      }
+    }
+    throw new IllegalStateException("leaf " + String.join(".", path) + " has no repeated ancestor");
   }
 }

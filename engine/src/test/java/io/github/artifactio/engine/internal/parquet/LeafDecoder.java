@@ -54,7 +54,7 @@ abstract class LeafDecoder {
     ColumnType kind = spec.decodedAs();
     int maxDef = leaf.getMaxDefinitionLevel();
     if (kind.isList()) {
-      int repeatedDef = repeatedDefinitionLevel(schema, leaf);
+      int repeatedDef = Schemas.repeatedDefinitionLevel(schema, leaf);
       if (values > Integer.MAX_VALUE - 8) {
         throw new IllegalStateException("more list items than a Java array holds: " + values);
       }
@@ -81,18 +81,7 @@ abstract class LeafDecoder {
     }
   }
 
-  /** The definition level at which the leaf's repeated ancestor is present (an item exists). */
-  static int repeatedDefinitionLevel(MessageType schema, ColumnDescriptor leaf) {
-    String[] path = leaf.getPath();
-    Type t = schema;
-    for (int i = 0; i < path.length; i++) {
-      t = t.asGroupType().getType(path[i]);
-      if (t.getRepetition() == Type.Repetition.REPEATED) {
-        return schema.getMaxDefinitionLevel(Arrays.copyOf(path, i + 1));
-      }
-    }
-    throw new IllegalStateException("leaf " + String.join(".", path) + " has no repeated ancestor");
-  }
+
 
   private static boolean[] validity(boolean optional, int n) {
     return optional ? new boolean[n] : null;
