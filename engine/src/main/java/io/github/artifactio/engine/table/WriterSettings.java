@@ -10,11 +10,15 @@ import java.util.TreeMap;
  * can be explained (a new parquet-java, another cap, the plan turned off) and files from different settings are not
  * confused.
  *
+ * @param layoutRevision the engine's own layout revision ({@link #LAYOUT_REVISION} when written by this engine): it
+ *     changes whenever the engine writes other bytes for the same rows and settings, so a golden file or a recorded
+ *     digest from an older engine is seen to come from another writer rather than to be wrong
  * @param rowGroupCap the cap of a capped writer, 0 for the uncapped layout
  * @param plainLeaves float leaves the plan wrote without a dictionary, plus every leaf of a plain column
  * @param dictionaryLimits float leaves whose dictionary page limit the plan lowered, with the limit in bytes
  */
 public record WriterSettings(
+    int layoutRevision,
     String codec,
     int rowGroupCap,
     int rowGroupRows,
@@ -26,6 +30,13 @@ public record WriterSettings(
     List<String> plainLeaves,
     Map<String, Integer> dictionaryLimits,
     String parquetJava) {
+  /**
+   * The revision this engine writes. 1: the first layout (no revision recorded). 2: float and double leaves declare
+   * the type-defined column order instead of parquet-java 1.18's IEEE 754 total order, which older readers (Polars
+   * 0.25) cannot parse.
+   */
+  public static final int LAYOUT_REVISION = 2;
+
   public WriterSettings {
     plainColumns = List.copyOf(plainColumns);
     plainLeaves = List.copyOf(plainLeaves);
@@ -53,6 +64,7 @@ public record WriterSettings(
     b.append('}');
     b.append(",\"dictionary_page_bytes\":").append(dictionaryPageBytes);
     b.append(",\"float_plan\":").append(floatPlan);
+    b.append(",\"layout_revision\":").append(layoutRevision);
     b.append(",\"page_bytes\":").append(pageBytes);
     b.append(",\"page_rows\":").append(pageRows);
     b.append(",\"parquet_java\":").append(q(parquetJava));

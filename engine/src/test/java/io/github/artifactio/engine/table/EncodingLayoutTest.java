@@ -177,6 +177,7 @@ class EncodingLayoutTest {
     assertTrue(json.startsWith("{\"codec\":\"SNAPPY\",\"dictionary_limits\":{"), json);
     assertTrue(json.contains("\"page_rows\":50,\"parquet_java\":\"parquet-mr version 1.18.1"), json);
     assertTrue(json.contains("\"plain_columns\":[\"charge\"]"), json);
+    assertTrue(json.contains("\"float_plan\":true,\"layout_revision\":" + WriterSettings.LAYOUT_REVISION + ","), json);
     assertTrue(json.contains("\"row_group_cap\":50,\"row_group_rows\":50}"), json);
   }
 

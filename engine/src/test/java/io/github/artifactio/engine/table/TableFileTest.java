@@ -8,6 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.Float32Column;
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.LargeListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat32Column;
+import io.github.artifactio.engine.column.ListFloat64Column;
+import io.github.artifactio.engine.column.OptFloat32Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -77,17 +84,51 @@ class TableFileTest {
   }
 
   @Test
-  void every_chunk_has_statistics_a_column_index_an_offset_index_and_snappy() {
+  void every_chunk_has_statistics_an_offset_index_and_snappy_and_a_column_index_unless_a_page_holds_a_nan() {
     Path p = dir.resolve("t.parquet");
-    TableWriter.writeTable(p, Fixtures.everyKind(5000, 2));
-    for (RowGroupInfo g : TableFile.open(p).rowGroups()) {
-      for (ColumnChunkInfo c : g.chunks()) {
-        assertEquals("SNAPPY", c.codec(), c.path());
-        assertTrue(c.hasOffsetIndex(), c.path());
-        assertTrue(c.hasColumnIndex(), c.path());
-        assertTrue(c.statistics().isPresent(), c.path());
-      }
+    List<Column> cols = Fixtures.everyKind(5000, 2);
+    TableWriter.writeTable(p, cols);
+    List<RowGroupInfo> groups = TableFile.open(p).rowGroups();
+    assertEquals(1, groups.size());
+    int withNan = 0;
+    for (ColumnChunkInfo c : groups.get(0).chunks()) {
+      assertEquals("SNAPPY", c.codec(), c.path());
+      assertTrue(c.hasOffsetIndex(), c.path());
+      assertTrue(c.statistics().isPresent(), c.path());
+      // under the type-defined column order a page's NaN has no place in its min/max, and parquet-java then leaves the
+      // chunk's column index out rather than write bounds that would skip the NaN; pages are still found through the
+      // offset index
+      String top = c.path().split("\\.")[0];
+      boolean nan = holdsNaN(cols.stream().filter(x -> x.name().equals(top)).findFirst().orElseThrow());
+      withNan += nan ? 1 : 0;
+      assertEquals(!nan, c.hasColumnIndex(), c.path());
     }
+    assertTrue(withNan > 0, "the fixture has float columns with NaN");
+  }
+
+  static boolean holdsNaN(Column c) {
+    if (c instanceof Float64Column f) {
+      return java.util.Arrays.stream(f.values()).anyMatch(Double::isNaN);
+    }
+    if (c instanceof OptFloat64Column f) {
+      return java.util.stream.IntStream.range(0, f.length()).anyMatch(i -> f.valid()[i] && Double.isNaN(f.values()[i]));
+    }
+    if (c instanceof Float32Column f) {
+      return java.util.stream.IntStream.range(0, f.length()).anyMatch(i -> Float.isNaN(f.values()[i]));
+    }
+    if (c instanceof OptFloat32Column f) {
+      return java.util.stream.IntStream.range(0, f.length()).anyMatch(i -> f.valid()[i] && Float.isNaN(f.values()[i]));
+    }
+    if (c instanceof ListFloat32Column f) {
+      return java.util.stream.IntStream.range(0, f.offsets()[f.length()]).anyMatch(i -> Float.isNaN(f.values()[i]));
+    }
+    if (c instanceof LargeListFloat32Column f) {
+      return java.util.stream.IntStream.range(0, (int) f.offsets()[f.length()]).anyMatch(i -> Float.isNaN(f.values()[i]));
+    }
+    if (c instanceof ListFloat64Column f) {
+      return java.util.stream.IntStream.range(0, f.offsets()[f.length()]).anyMatch(i -> Double.isNaN(f.values()[i]));
+    }
+    return false;
   }
 
   @Test

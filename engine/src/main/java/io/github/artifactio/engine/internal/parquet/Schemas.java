@@ -18,6 +18,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -58,6 +59,13 @@ public final class Schemas {
         .named(name);
   }
 
+  /**
+   * One leaf. Float and double leaves declare {@code TypeDefinedOrder}, as arrow-rs, DuckDB and Polars write: parquet-java
+   * 1.18 defaults them to the newer {@code IEEE_754_TOTAL_ORDER}, a union variant that readers built before it (Polars
+   * 0.25 among them) cannot parse, so they refused the whole file. NaN has no place in the type-defined order, so
+   * min and max are those of the other values and {@code nan_count} says how many NaNs lie outside them (as arrow-rs
+   * writes); a chunk of only NaN has no range; zero bounds are widened to -0.0 and +0.0 (ColumnOrderTest pins this).
+   */
   private static Type leafType(String name, Leaf leaf, Repetition rep) {
     switch (leaf) {
       case INT64:
@@ -69,9 +77,9 @@ public final class Schemas {
             .as(LogicalTypeAnnotation.intType(32, false))
             .named(name);
       case FLOAT64:
-        return Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(name);
+        return Types.primitive(PrimitiveTypeName.DOUBLE, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
       case FLOAT32:
-        return Types.primitive(PrimitiveTypeName.FLOAT, rep).named(name);
+        return Types.primitive(PrimitiveTypeName.FLOAT, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
       case BOOL:
         return Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
       default:

@@ -486,6 +486,7 @@ public final class StreamingWriter implements AutoCloseable {
 
   private WriterSettings settings() {
     return new WriterSettings(
+        WriterSettings.LAYOUT_REVISION,
         config.codec().name(),
         config.rowGroupCap() == null ? 0 : config.rowGroupCap(),
         config.rowGroupRows(),
