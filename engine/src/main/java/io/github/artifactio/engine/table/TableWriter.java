@@ -216,6 +216,7 @@ public final class TableWriter implements AutoCloseable {
         o.plainColumns(),
         o.metadata(),
         WriteOptions.WRITER_SETTINGS_KEY,
-        o.contentHash());
+        o.contentHash(),
+        o.durable());
   }
 }

@@ -12,7 +12,9 @@ import java.util.TreeSet;
 
 /**
  * Everything that changes the bytes a writer produces, in one immutable value (never read from the environment), so
- * that the footer and the report can record it and a changed content hash can be explained ({@link WriterSettings}).
+ * that the footer and the report can record it and a changed content hash can be explained ({@link WriterSettings});
+ * plus two choices that change no byte: whether the bytes are hashed while written, and whether publication waits for
+ * the disk ({@link Builder#durable(boolean)}).
  *
  * <p>Two layouts, as in the Rust engine:
  *
@@ -51,6 +53,7 @@ public final class WriteOptions {
   private final SortedSet<String> plainColumns;
   private final SortedMap<String, String> metadata;
   private final boolean contentHash;
+  private final boolean durable;
 
   private WriteOptions(Builder b) {
     this.codec = b.codec;
@@ -60,6 +63,7 @@ public final class WriteOptions {
     this.plainColumns = Collections.unmodifiableSortedSet(new TreeSet<>(b.plainColumns));
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
     this.contentHash = b.contentHash;
+    this.durable = b.durable;
   }
 
   public static WriteOptions defaults() {
@@ -110,6 +114,11 @@ public final class WriteOptions {
     return contentHash;
   }
 
+  /** Whether publication syncs the file and its folder to the device first (the default). */
+  public boolean durable() {
+    return durable;
+  }
+
   /** The schema identifier recorded in the footer, if one was given. */
   public Optional<SchemaId> schema() {
     return SchemaId.fromFooter(metadata);
@@ -128,6 +137,7 @@ public final class WriteOptions {
     b.plainColumns.addAll(plainColumns);
     b.metadata.putAll(metadata);
     b.contentHash = contentHash;
+    b.durable = durable;
     return b;
   }
 
@@ -136,7 +146,7 @@ public final class WriteOptions {
     return "WriteOptions[codec=" + codec + ", rowGroupCap=" + (rowGroupCap == null ? "none" : rowGroupCap)
         + ", pageRows=" + pageRows()
         + ", floatPlan=" + floatPlan + ", plainColumns=" + plainColumns + ", metadata=" + metadata.keySet()
-        + ", contentHash=" + contentHash + "]";
+        + ", contentHash=" + contentHash + ", durable=" + durable + "]";
   }
 
   /** Builds {@link WriteOptions}; every setter validates its argument and names the bad value. */
@@ -148,6 +158,7 @@ public final class WriteOptions {
     private final SortedSet<String> plainColumns = new TreeSet<>();
     private final SortedMap<String, String> metadata = new TreeMap<>();
     private boolean contentHash;
+    private boolean durable = true;
 
     private Builder() {}
 
@@ -195,6 +206,18 @@ public final class WriteOptions {
     /** Hashes the written bytes (blake3) as they are written; read the digest from {@link Written#contentHash()}. */
     public Builder contentHash() {
       this.contentHash = true;
+      return this;
+    }
+
+    /**
+     * Whether the writer syncs the file and then its folder to the device when it publishes (the default, {@code true}):
+     * after a power loss the destination then holds the previous file or the whole new one. {@code false} skips both
+     * syncs: publication is still a rename, atomic for every running process, and no byte written changes, but a crash
+     * of the machine may leave the new name with blocks that never reached the disk. For scratch files that a crash
+     * makes worthless anyway. In the write benchmark the syncs are a measured share of a write (README).
+     */
+    public Builder durable(boolean durable) {
+      this.durable = durable;
       return this;
     }
 

@@ -40,6 +40,22 @@ class PublicationTest {
   }
 
   @Test
+  void a_write_without_the_syncs_publishes_the_same_bytes_and_leaves_no_temporary_file() throws IOException {
+    Path durable = dir.resolve("durable.parquet");
+    Path scratch = dir.resolve("scratch.parquet");
+    List<io.github.artifactio.engine.column.Column> t = Fixtures.everyKind(500, 3);
+    TableWriter.writeTable(durable, t);
+    WriteOptions noSync = WriteOptions.builder().durable(false).build();
+    assertTrue(WriteOptions.defaults().durable());
+    assertEquals(false, noSync.durable());
+    TableWriter.writeTable(scratch, t, noSync);
+    assertArrayEquals(Files.readAllBytes(durable), Files.readAllBytes(scratch));
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(2, s.count(), "no temporary file is left");
+    }
+  }
+
+  @Test
   void a_failed_publication_leaves_the_previous_result_in_place() throws IOException {
     Path p = dir.resolve("t.parquet");
     TableWriter.writeTable(p, List.of(Int64Column.of("id", 1)));

@@ -66,6 +66,8 @@ public final class ReadBench {
     Files.createDirectories(outDir);
     Path file = outDir.resolve("read-reference.parquet");
     writeReference(file);
+    ObjectNode loadAtStart = Machine.loadNode();
+    System.out.println("read benchmark: " + Machine.loadLine());
     long fileBytes = Files.size(file);
     ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "bench-decode");
@@ -144,7 +146,7 @@ public final class ReadBench {
           bytes.put(a.getKey(), b);
         }
       }
-      report(outDir, fileBytes, times, bytes);
+      report(outDir, fileBytes, times, bytes, loadAtStart);
     } finally {
       pool.shutdownNow();
     }
@@ -278,15 +280,21 @@ public final class ReadBench {
     }
   }
 
-  static void report(Path outDir, long fileBytes, Map<String, List<Double>> times, Map<String, Long> bytes)
-      throws Exception {
+  static void report(Path outDir, long fileBytes, Map<String, List<Double>> times, Map<String, Long> bytes,
+      ObjectNode loadAtStart) throws Exception {
     Map<String, Double> median = new LinkedHashMap<>();
     times.forEach((k, v) -> {
       double[] d = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
       median.put(k, d[d.length / 2]);
     });
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ArrayNode out = json.createArrayNode();
+    ObjectNode root = json.createObjectNode();
+    root.put("benchmark", "read");
+    root.put("rows", ROWS);
+    root.put("file_bytes", fileBytes);
+    root.put("rounds", ROUNDS);
+    root.set("load_at_start", loadAtStart);
+    ArrayNode out = root.putArray("arms");
     System.out.printf("%nread benchmark: %,d rows, %,d bytes, median of %d rounds%n", ROWS, fileBytes, ROUNDS);
     System.out.printf("%-22s %10s %14s %10s %16s%n", "arm", "median s", "bytes read", "% of file", "ratio to duckdb");
     for (String name : median.keySet()) {
@@ -309,6 +317,8 @@ public final class ReadBench {
       } else {
         o.put("ratio_to_duckdb", round(ratio));
       }
+      ArrayNode rounds = o.putArray("rounds_s");
+      times.get(name).forEach(t -> rounds.add(round(t)));
       System.out.printf("%-22s %10.4f %14s %10s %16.2f%s%n", name, median.get(name), b >= 0 ? String.format("%,d", b) : "-",
           b >= 0 ? String.format("%.2f%%", 100.0 * b / fileBytes) : "-", ratio, groupArm ? " (to row group 0 whole)" : "");
     }
@@ -320,8 +330,29 @@ public final class ReadBench {
         (double) bytes.get("engine-select-page-cut") / bytes.get("engine-row-group-full"),
         median.get("engine-select-page-alt") / median.get("engine-row-group-full"),
         (double) bytes.get("engine-select-page-alt") / bytes.get("engine-row-group-full"));
-    json.writeValue(outDir.resolve("read.json").toFile(), out);
+    // the arms run one after another within a round, so a round's ratio compares reads minutes apart at most; its
+    // median over rounds cancels the drift that the ratio of medians only averages
+    ObjectNode paired = root.putObject("median_of_round_ratios");
+    paired.put("engine_full_arrays_to_duckdb_full", round(roundRatio(times, "engine-full-arrays", "duckdb-full")));
+    paired.put("engine_proj_b_to_duckdb_proj_b", round(roundRatio(times, "engine-proj-b", "duckdb-proj-b")));
+    paired.put("engine_full_2t_to_engine_full_arrays", round(roundRatio(times, "engine-full-2t", "engine-full-arrays")));
+    System.out.printf("median of the rounds' ratios: full read %.2f x DuckDB, one column %.2f x DuckDB, two threads %.2f"
+            + " x one%n", paired.get("engine_full_arrays_to_duckdb_full").asDouble(),
+        paired.get("engine_proj_b_to_duckdb_proj_b").asDouble(),
+        paired.get("engine_full_2t_to_engine_full_arrays").asDouble());
+    root.set("load_at_end", Machine.loadNode());
+    System.out.println(Machine.loadLine() + " at the end");
+    json.writeValue(outDir.resolve("read.json").toFile(), root);
     System.out.println("wrote " + outDir.resolve("read.json"));
+  }
+
+  /** The median over rounds of {@code a}'s time over {@code b}'s in the same round. */
+  static double roundRatio(Map<String, List<Double>> times, String a, String b) {
+    List<Double> r = new ArrayList<>();
+    for (int i = 0; i < times.get(a).size(); i++) {
+      r.add(times.get(a).get(i) / times.get(b).get(i));
+    }
+    return WriteBench.median(r);
   }
 
   private static double round(double v) {

@@ -6,13 +6,20 @@ import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import io.github.artifactio.it.bench.TimingBench.Data;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -35,116 +42,208 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * The write benchmark of the writer issue: the reference table (2,000,000 rows of int32 id, int64, float64, a
- * 200-value float64, utf8 of 7-30 letters, list&lt;float32&gt; of 0-16 items; SNAPPY) written by our writer (one and
- * two threads, hashed and not), parquet-java's {@code ParquetWriter} with its example Group API and with a minimal
- * {@code WriteSupport}, and DuckDB ({@code SET threads=1}, {@code COPY t TO ... (FORMAT parquet, COMPRESSION snappy)}
- * from a table already in memory).
+ * The write benchmark ({@code mvn -B -pl it -am verify -Pbench -Dbench=write}, {@code it/target/bench/write.json}): the
+ * reference table (2,000,000 rows of int32 id, int64, float64, a 200-value float64, utf8 of 7-30 letters,
+ * list&lt;float32&gt; of 0-16 items; SNAPPY) written by our writer (one and two threads, hashed or not, durable or
+ * not), parquet-java's {@code ParquetWriter} with its example Group API and with a minimal {@code WriteSupport}, and
+ * DuckDB ({@code SET threads=1}, {@code COPY t TO ... (FORMAT parquet, COMPRESSION snappy)} from a table already in
+ * memory; and the same followed by an fsync of the file and its folder, as our publication does).
  *
  * <p>Harness: {@value #FORKS} forked JVMs; in each, {@value #WARMUP} warm-up rounds then {@value #MEASURED} measured
- * rounds, every round running every writer in a rotated order (so drift on a shared machine hits all alike); the
- * reported figure is the median over all measured rounds of all forks, and each writer's ratio is to DuckDB's median
- * of the same run. Hashing's cost is also measured as {@value #PAIRS} back-to-back (unhashed, hashed) pairs per fork,
- * reported as the median of the pairs' ratios: on a shared machine whose speed drifts by tens of percent between
- * rounds, the ratio of two medians swings more than the cost it measures. A separate fork with a small heap writes the
- * table chunk by chunk and reports its peak heap.
+ * rounds, every round running every writer in a rotated order (so drift on a shared machine hits all alike); every
+ * timed write goes to a new file and starts from the same state: the earlier writes' bytes synced to disk, a collected
+ * heap. The figures are the medians over all measured rounds of all forks, each with its ratio to DuckDB's median,
+ * and the medians of back-to-back pairs drawn in random order ({@value #PAIRS} per fork): (unhashed, hashed) for
+ * hashing's cost and (engine, engine without sync, DuckDB) for the ratio to DuckDB and the sync's share. Every measured
+ * write is in the JSON with the page cache's unwritten bytes and the load average before it. A separate fork with a
+ * small heap writes the table chunk by chunk and reports its peak heap.
  */
 public final class WriteBench {
   static final int FORKS = Integer.getInteger("artifactio.bench.forks", 3);
   static final int WARMUP = 2;
   static final int MEASURED = 3;
-  /** Extra back-to-back (unhashed, hashed) pairs per fork for the paired hashing ratio. */
+  /** Extra back-to-back pairs (and triples) per fork for the paired ratios. */
   static final int PAIRS = 8;
   static final long PAIRS_SEED = 20_261_130L;
   static final int ROWS = TimingBench.ROWS;
+  /**
+   * Whether every timed write starts with the page cache's dirty data written out (on by default): the writers that do
+   * not sync (DuckDB, parquet-java) leave 150 MB for the kernel to write back, and whichever write follows paid for it.
+   * {@code -Dartifactio.bench.settle=false} runs without, to see that effect.
+   */
+  static final boolean SETTLE = Boolean.parseBoolean(System.getProperty("artifactio.bench.settle", "true"));
   static final String[] NAMES = {
-    "engine-1t", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport", "duckdb-1t"
+    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport",
+    "duckdb-1t", "duckdb-1t-fsync"
   };
 
   private WriteBench() {}
 
+  /** One timed write as a fork reported it. */
+  record Run(String name, int round, double seconds, long bytes, long unwrittenBefore, double load) {}
+
   public static void run(Path outDir) throws Exception {
     Files.createDirectories(outDir);
-    Map<String, List<Double>> times = new LinkedHashMap<>();
-    Map<String, Long> bytes = new HashMap<>();
-    List<Double> pairs = new ArrayList<>();
-    List<Double> vectorPairs = new ArrayList<>();
-    for (String n : NAMES) {
-      times.put(n, new ArrayList<>());
-    }
+    ObjectNode loadAtStart = Machine.loadNode();
+    System.out.println("write benchmark: " + Machine.loadLine() + (SETTLE ? "" : "; page cache NOT settled between writes"));
+    List<Run> runs = new ArrayList<>();
+    List<double[]> hashPairs = new ArrayList<>();
+    List<double[]> triples = new ArrayList<>();
     for (int f = 0; f < FORKS; f++) {
       Path out = outDir.resolve("write-fork-" + f + ".tsv");
-      fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString());
-      for (String line : Files.readAllLines(out)) {
-        String[] p = line.split("\t");
-        if (p[0].equals("pair")) {
-          pairs.add(Double.parseDouble(p[1]));
-          continue;
-        }
-        times.get(p[0]).add(Double.parseDouble(p[1]));
-        bytes.put(p[0], Long.parseLong(p[2]));
-      }
+      fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString(), "all", String.valueOf(SETTLE));
+      read(out, runs, hashPairs, triples);
     }
     // blake3 has a Vector API back end, 2.5x the scalar one, in a JVM started with the incubator module: how much
     // hashing costs there, in forks of their own (the module changes nothing else the writers do)
-    Map<String, List<Double>> vector = new LinkedHashMap<>();
-    vector.put("engine-1t", new ArrayList<>());
-    vector.put("engine-1t-hashed", new ArrayList<>());
+    List<Run> vectorRuns = new ArrayList<>();
+    List<double[]> vectorPairs = new ArrayList<>();
     for (int f = 0; f < FORKS; f++) {
       Path out = outDir.resolve("write-vector-fork-" + f + ".tsv");
       fork(Fork.class, "6g", List.of("--add-modules", "jdk.incubator.vector"), out.toString(),
-          outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed");
-      for (String line : Files.readAllLines(out)) {
-        String[] p = line.split("\t");
-        if (p[0].equals("pair")) {
-          vectorPairs.add(Double.parseDouble(p[1]));
-          continue;
-        }
-        vector.get(p[0]).add(Double.parseDouble(p[1]));
-      }
+          outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed", String.valueOf(SETTLE));
+      read(out, vectorRuns, vectorPairs, new ArrayList<>());
     }
     Path memOut = outDir.resolve("write-memory.tsv");
     fork(MemoryFork.class, "128m", memOut.toString(), outDir.resolve("write-scratch").toString());
     String[] mem = Files.readString(memOut).trim().split("\t");
 
-    double duck = median(times.get("duckdb-1t"));
-    double oneThread = median(times.get("engine-1t"));
-    List<String> entries = new ArrayList<>();
-    System.out.println();
-    System.out.printf(Locale.ROOT, "%-28s %10s %14s %16s%n", "name", "median_s", "bytes", "ratio_to_duckdb");
+    Map<String, List<Run>> byArm = new LinkedHashMap<>();
     for (String n : NAMES) {
-      double m = median(times.get(n));
-      System.out.printf(Locale.ROOT, "%-28s %10.3f %,14d %16.2f%n", n, m, bytes.get(n), m / duck);
-      entries.add(entry(n, m, bytes.get(n), m / duck, times.get(n).size()));
+      byArm.put(n, new ArrayList<>());
     }
-    System.out.printf(Locale.ROOT, "%nengine-2t / engine-1t = %.2f (target <= 0.70)%n", median(times.get("engine-2t")) / oneThread);
-    System.out.printf(Locale.ROOT, "engine-1t-hashed / engine-1t = %.2f (target <= 1.10)%n",
-        median(times.get("engine-1t-hashed")) / oneThread);
+    runs.forEach(r -> byArm.get(r.name()).add(r));
+    double duck = median(seconds(byArm.get("duckdb-1t")));
+    double oneThread = median(seconds(byArm.get("engine-1t")));
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("benchmark", "write");
+    root.put("rows", ROWS);
+    root.put("forks", FORKS);
+    root.put("settled_page_cache", SETTLE);
+    root.set("load_at_start", loadAtStart);
+    ArrayNode arms = root.putArray("arms");
+    System.out.println();
+    System.out.printf(Locale.ROOT, "%-28s %10s %14s %16s  %s%n", "name", "median_s", "bytes", "ratio_to_duckdb",
+        "every measured round, s");
+    for (String n : NAMES) {
+      List<Run> rs = byArm.get(n);
+      double m = median(seconds(rs));
+      long bytes = rs.get(rs.size() - 1).bytes();
+      System.out.printf(Locale.ROOT, "%-28s %10.3f %,14d %16.2f  %s%n", n, m, bytes, m / duck, rounds(rs));
+      armNode(arms.addObject(), n, m, bytes, m / duck, rs);
+    }
+    double[] engineToDuck = column(triples, 0, 2);
+    double[] nosyncToDuck = column(triples, 1, 2);
+    double[] nosyncToEngine = column(triples, 1, 0);
+    double[] hashed = column(hashPairs, 1, 0);
+    double[] hashedVector = column(vectorPairs, 1, 0);
+    ObjectNode paired = root.putObject("paired");
+    paired.put("pairs", triples.size());
+    paired.put("engine_1t_to_duckdb_1t", round(median(engineToDuck)));
+    paired.put("engine_1t_nosync_to_duckdb_1t", round(median(nosyncToDuck)));
+    paired.put("engine_1t_nosync_to_engine_1t", round(median(nosyncToEngine)));
+    paired.put("hashed_to_unhashed", round(median(hashed)));
+    paired.put("hashed_pairs", hashed.length);
+    paired.put("hashed_to_unhashed_vector_jvm", round(median(hashedVector)));
+    System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
+        + " triples (target <= 1.00)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
+    System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
+        median(seconds(byArm.get("engine-1t-nosync"))) / duck, median(nosyncToDuck));
+    System.out.printf(Locale.ROOT, "the sync's share of a durable write: %.0f%% (1 - engine-1t-nosync / engine-1t, paired"
+        + " median %.2f)%n", 100 * (1 - median(nosyncToEngine)), median(nosyncToEngine));
+    System.out.printf(Locale.ROOT, "duckdb-1t-fsync / duckdb-1t: %.2f (DuckDB's COPY made durable the same way)%n",
+        median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
+    System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f (target <= 0.70)%n",
+        median(seconds(byArm.get("engine-2t"))) / oneThread);
     System.out.printf(Locale.ROOT,
-        "engine-1t-hashed / engine-1t in back-to-back pairs: median %.2f over %d pairs (target <= 1.10)%n",
-        median(pairs), pairs.size());
-    System.out.printf(Locale.ROOT, "engine-1t / duckdb-1t = %.2f (target <= 1.00)%n", oneThread / duck);
-    double v1 = median(vector.get("engine-1t"));
-    double vh = median(vector.get("engine-1t-hashed"));
+        "engine-1t-hashed / engine-1t: %.2f from the medians, %.2f over %d back-to-back pairs (target <= 1.10)%n",
+        median(seconds(byArm.get("engine-1t-hashed"))) / oneThread, median(hashed), hashed.length);
+    List<Double> v1 = new ArrayList<>();
+    List<Double> vh = new ArrayList<>();
+    vectorRuns.forEach(r -> (r.name().equals("engine-1t") ? v1 : vh).add(r.seconds()));
     System.out.printf(Locale.ROOT,
         "with --add-modules jdk.incubator.vector (blake3's vector back end): engine-1t %.3f s, engine-1t-hashed %.3f s,"
-            + " hashed / unhashed = %.2f, in back-to-back pairs %.2f%n", v1, vh, vh / v1, median(vectorPairs));
+            + " hashed / unhashed = %.2f, in back-to-back pairs %.2f%n",
+        median(v1), median(vh), median(vh) / median(v1), median(hashedVector));
     System.out.printf(Locale.ROOT,
         "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
             + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
         Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
         Long.parseLong(mem[3]) / 1e6);
-    entries.add(entry("engine-1t-vector-jvm", v1, bytes.get("engine-1t"), v1 / duck, vector.get("engine-1t").size()));
-    entries.add(entry(
-        "engine-1t-hashed-vector-jvm", vh, bytes.get("engine-1t"), vh / duck, vector.get("engine-1t-hashed").size()));
-    entries.add(pairEntry("hash-cost-paired", pairs));
-    entries.add(pairEntry("hash-cost-paired-vector-jvm", vectorPairs));
-    Files.writeString(outDir.resolve("write.json"), "[\n" + String.join(",\n", entries) + "\n]\n");
-    Files.writeString(
-        outDir.resolve("write-memory.json"),
-        String.format(Locale.ROOT,
-            "{\"peak_heap_bytes\": %s, \"largest_row_group_bytes\": %s, \"chunk_bytes\": %s, \"baseline_heap_bytes\": %s}%n",
-            mem[0], mem[1], mem[2], mem[3]));
+    ObjectNode vector = root.putObject("vector_jvm");
+    vector.put("engine_1t_median_s", round(median(v1)));
+    vector.put("engine_1t_hashed_median_s", round(median(vh)));
+    ObjectNode memory = root.putObject("memory");
+    memory.put("peak_heap_bytes", Long.parseLong(mem[0]));
+    memory.put("largest_row_group_bytes", Long.parseLong(mem[1]));
+    memory.put("chunk_bytes", Long.parseLong(mem[2]));
+    memory.put("baseline_heap_bytes", Long.parseLong(mem[3]));
+    root.set("load_at_end", Machine.loadNode());
+    System.out.println(Machine.loadLine() + " at the end");
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(outDir.resolve("write.json").toFile(), root);
+    System.out.println("wrote " + outDir.resolve("write.json"));
+  }
+
+  /** Reads a fork's TSV: timed runs, hash pairs (unhashed, hashed) and triples (engine, engine-nosync, duckdb). */
+  static void read(Path tsv, List<Run> runs, List<double[]> pairs, List<double[]> triples) throws IOException {
+    for (String line : Files.readAllLines(tsv)) {
+      String[] p = line.split("\t");
+      switch (p[0]) {
+        case "run" -> runs.add(new Run(p[1], Integer.parseInt(p[2]), Double.parseDouble(p[3]), Long.parseLong(p[4]),
+            Long.parseLong(p[5]), Double.parseDouble(p[6])));
+        case "pair" -> pairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
+        case "triple" -> triples.add(
+            new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3])});
+        default -> throw new IllegalStateException("unknown line in " + tsv + ": " + line);
+      }
+    }
+  }
+
+  static void armNode(ObjectNode o, String name, double median, long bytes, double ratio, List<Run> rs) {
+    o.put("name", name);
+    o.put("median_s", round(median));
+    o.put("bytes", bytes);
+    o.put("ratio_to_duckdb", round(ratio));
+    o.put("runs", rs.size());
+    ArrayNode rounds = o.putArray("rounds");
+    for (Run r : rs) {
+      ObjectNode x = rounds.addObject();
+      x.put("round", r.round());
+      x.put("s", round(r.seconds()));
+      x.put("unwritten_bytes_before", r.unwrittenBefore());
+      x.put("load_1m", r.load());
+    }
+  }
+
+  static String rounds(List<Run> rs) {
+    StringBuilder b = new StringBuilder();
+    for (Run r : rs) {
+      b.append(String.format(Locale.ROOT, "%.2f ", r.seconds()));
+    }
+    return b.toString().trim();
+  }
+
+  static List<Double> seconds(List<Run> rs) {
+    List<Double> out = new ArrayList<>(rs.size());
+    rs.forEach(r -> out.add(r.seconds()));
+    return out;
+  }
+
+  /** Ratios {@code row[a] / row[b]} over paired rows. */
+  static double[] column(List<double[]> rows, int a, int b) {
+    return rows.stream().mapToDouble(r -> r[a] / r[b]).toArray();
+  }
+
+  static double median(double[] xs) {
+    List<Double> l = new ArrayList<>(xs.length);
+    for (double x : xs) {
+      l.add(x);
+    }
+    return median(l);
+  }
+
+  static double round(double v) {
+    return Math.round(v * 10_000) / 10_000.0;
   }
 
   private static String frozenClasspath;
@@ -192,35 +291,31 @@ public final class WriteBench {
     }
   }
 
-  static String entry(String name, double median, long bytes, double ratio, int runs) {
-    return String.format(Locale.ROOT,
-        "  {\"name\": \"%s\", \"median_s\": %.4f, \"bytes\": %d, \"ratio_to_duckdb\": %.3f, \"runs\": %d}",
-        name, median, bytes, ratio, runs);
-  }
-
-  /** The paired hashing ratio: the median over pairs of hashed / unhashed time (not a time, so no ratio to DuckDB). */
-  static String pairEntry(String name, List<Double> ratios) {
-    return String.format(Locale.ROOT,
-        "  {\"name\": \"%s\", \"median_ratio_hashed_to_unhashed\": %.3f, \"pairs\": %d}",
-        name, median(ratios), ratios.size());
-  }
-
   static double median(List<Double> xs) {
+    if (xs.isEmpty()) {
+      return Double.NaN;
+    }
     double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
   }
 
-  /** One forked JVM: warm up, then measured rounds of every writer in rotated order. */
+  /**
+   * One forked JVM: warm up, then measured rounds of every writer in rotated order, then back-to-back pairs (hashed or
+   * not) and triples (engine, engine without sync, DuckDB) in an order drawn at random. Arguments: the TSV to write,
+   * the scratch folder, the arms ({@code all} or a comma list), whether to settle the page cache before each write.
+   */
   public static final class Fork {
     public static void main(String[] args) throws Exception {
       Path out = Path.of(args[0]);
       Path scratch = Path.of(args[1]);
+      boolean settle = Boolean.parseBoolean(args[3]);
       Files.createDirectories(scratch);
       Data data = TimingBench.generate(ROWS, 20_240_601L);
       List<Column> cols = data.columns();
       MessageType schema = TimingBench.schema();
       Path loaded = scratch.resolve("reference.parquet");
       TableWriter.writeTable(loaded, cols);
+      WriteOptions noSync = WriteOptions.builder().durable(false).build();
       try (CodecPool pool = CodecPool.create("bench-codec", 2);
           Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
         try (Statement s = duck.createStatement()) {
@@ -229,55 +324,121 @@ public final class WriteBench {
         }
         Map<String, Writer> writers = new LinkedHashMap<>();
         writers.put("engine-1t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults()));
+        writers.put("engine-1t-nosync", f -> TableWriter.writeTable(f, cols, noSync));
         writers.put("engine-2t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults(), pool));
         writers.put("engine-1t-hashed", f -> TableWriter.writeTableHashed(f, cols, WriteOptions.defaults(), null));
         writers.put("parquet-java-group", f -> TimingBench.writeParquetJava(data, schema, f));
         writers.put("parquet-java-writesupport", f -> writeSupport(data, schema, f));
-        writers.put("duckdb-1t", f -> {
-          try (Statement s = duck.createStatement()) {
-            s.execute("COPY t TO '" + f + "' (FORMAT parquet, COMPRESSION snappy)");
-          }
+        writers.put("duckdb-1t", f -> copy(duck, f));
+        writers.put("duckdb-1t-fsync", f -> {
+          copy(duck, f);
+          fsync(f); // what our writer's publication does: the file, then its folder
+          fsync(f.getParent());
         });
         StringBuilder tsv = new StringBuilder();
         List<String> names = new ArrayList<>(writers.keySet());
-        if (args.length > 2) {
+        if (!args[2].equals("all")) {
           names.retainAll(List.of(args[2].split(",")));
         }
+        Timer timer = new Timer(scratch, settle);
         for (int round = 0; round < WARMUP + MEASURED; round++) {
           for (int k = 0; k < names.size(); k++) {
             String name = names.get((k + round) % names.size());
-            Path f = fresh(scratch, name);
-            double s = timeWrite(writers.get(name), f);
+            Timer.Timed t = timer.time(writers.get(name), name);
             if (round >= WARMUP) {
-              tsv.append(name).append('\t').append(s).append('\t').append(Files.size(f)).append('\n');
+              tsv.append(String.format(Locale.ROOT, "run\t%s\t%d\t%s\t%d\t%d\t%s%n", name, round - WARMUP, t.seconds(),
+                  t.bytes(), t.unwrittenBefore(), t.load()));
             }
-            System.out.printf(Locale.ROOT, "  %s round %d: %-26s %.3f s%n", round < WARMUP ? "warm-up " : "measured",
-                round, name, s);
+            System.out.printf(Locale.ROOT, "  %s round %d: %-26s %.3f s (%.0f MB unwritten before, load %.2f)%n",
+                round < WARMUP ? "warm-up " : "measured", round, name, t.seconds(), t.unwrittenBefore() / 1e6, t.load());
           }
         }
+        // the paired ratios: the same arms back to back in an order drawn at random; a ratio within a pair cancels the
+        // drift of a shared machine that medians over rounds only average, and the random order keeps a periodic
+        // slowdown (this machine's disk slowed every fourth write or so) from landing on one arm
+        java.util.Random coin = new java.util.Random(PAIRS_SEED + out.getFileName().toString().hashCode());
         if (names.contains("engine-1t") && names.contains("engine-1t-hashed")) {
-          // hashing's cost as paired ratios: the same writer hashed and not, back to back, in random order; a
-          // ratio within a pair cancels the drift of a shared machine that medians over rounds only average
-          // which goes first is drawn at random: this machine slows every fourth write or so (its disk, whatever the
-          // writer), and a strictly alternating order aliased that onto one arm (ratios of 1.14 and 0.74 from runs of
-          // the same code)
-          java.util.Random coin = new java.util.Random(PAIRS_SEED + out.getFileName().toString().hashCode());
           for (int pair = 0; pair < PAIRS; pair++) {
-            double[] t = new double[2];
-            int firstArm = coin.nextInt(2);
-            for (int k = 0; k < 2; k++) {
-              int which = (k + firstArm) % 2;
-              String name = which == 0 ? "engine-1t" : "engine-1t-hashed";
-              t[which] = timeWrite(writers.get(name), fresh(scratch, name));
-            }
-            tsv.append("pair\t").append(t[1] / t[0]).append("\t0\n");
+            double[] t = timer.inRandomOrder(coin, writers, "engine-1t", "engine-1t-hashed");
+            tsv.append(String.format(Locale.ROOT, "pair\t%s\t%s%n", t[0], t[1]));
             System.out.printf(Locale.ROOT, "  hash pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
+          }
+        }
+        if (names.contains("duckdb-1t") && names.contains("engine-1t-nosync")) {
+          for (int triple = 0; triple < PAIRS; triple++) {
+            double[] t = timer.inRandomOrder(coin, writers, "engine-1t", "engine-1t-nosync", "duckdb-1t");
+            tsv.append(String.format(Locale.ROOT, "triple\t%s\t%s\t%s%n", t[0], t[1], t[2]));
+            System.out.printf(Locale.ROOT, "  triple %d: engine %.3f s, engine-nosync %.3f s, duckdb %.3f s%n", triple,
+                t[0], t[1], t[2]);
           }
         }
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
       } finally {
         deleteWritten(scratch);
       }
+    }
+
+    static void copy(Connection duck, Path f) throws Exception {
+      try (Statement s = duck.createStatement()) {
+        s.execute("COPY t TO '" + f + "' (FORMAT parquet, COMPRESSION snappy)");
+      }
+    }
+  }
+
+  static void fsync(Path p) throws IOException {
+    try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+      ch.force(true);
+    }
+  }
+
+  /**
+   * Times writes, each to a new file, each from the same starting point: the page cache's dirty data written out
+   * (outside the timed window: our writer syncs what it writes, DuckDB and parquet-java do not, and the kernel's
+   * write-back of their 150 MB otherwise lands in whichever write comes next), a collected heap and a short pause.
+   */
+  static final class Timer {
+    record Timed(double seconds, long bytes, long unwrittenBefore, double load) {}
+
+    private final Path scratch;
+    private final boolean settle;
+    private final List<Path> unsynced = new ArrayList<>();
+
+    Timer(Path scratch, boolean settle) {
+      this.scratch = scratch;
+      this.settle = settle;
+    }
+
+    Timed time(Writer writer, String name) throws Exception {
+      Path f = fresh(scratch, name);
+      if (settle) {
+        for (Path p : unsynced) {
+          fsync(p);
+        }
+        unsynced.clear();
+      }
+      System.gc();
+      Thread.sleep(200);
+      long unwritten = Machine.unwrittenBytes();
+      double load = Machine.loadAverages()[0];
+      long t0 = System.nanoTime();
+      writer.write(f);
+      double s = (System.nanoTime() - t0) / 1e9;
+      unsynced.add(f);
+      return new Timed(s, Files.size(f), unwritten, load);
+    }
+
+    /** The named arms back to back, in an order drawn from {@code coin}; times in the order of {@code arms}. */
+    double[] inRandomOrder(java.util.Random coin, Map<String, Writer> writers, String... arms) throws Exception {
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < arms.length; i++) {
+        order.add(i);
+      }
+      java.util.Collections.shuffle(order, coin);
+      double[] t = new double[arms.length];
+      for (int i : order) {
+        t[i] = time(writers.get(arms[i]), arms[i]).seconds();
+      }
+      return t;
     }
   }
 
@@ -291,15 +452,6 @@ public final class WriteBench {
    */
   static Path fresh(Path scratch, String name) {
     return scratch.resolve(name + "-" + (written++) + ".parquet");
-  }
-
-  /** One timed write to a new file {@code f}, from the same starting point each time: a collected heap. */
-  static double timeWrite(Writer writer, Path f) throws Exception {
-    System.gc();
-    Thread.sleep(200);
-    long t0 = System.nanoTime();
-    writer.write(f);
-    return (System.nanoTime() - t0) / 1e9;
   }
 
   /** Deletes the fork's written files (every file of the scratch folder but the reference table). */

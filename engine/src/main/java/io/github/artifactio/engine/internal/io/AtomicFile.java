@@ -74,13 +74,25 @@ public final class AtomicFile implements AutoCloseable {
    * makes the rename durable: after a crash the destination holds the old file or the whole new one.
    */
   public void publish() {
+    publish(true);
+  }
+
+  /**
+   * Renames the temporary file into place; {@code durable} first syncs it to the device and afterwards syncs the
+   * folder. Without the syncs the rename is still atomic for every running process, but after a power loss or a
+   * kernel crash the destination may hold the previous file, or a file of the new name whose blocks never reached the
+   * disk.
+   */
+  public void publish(boolean durable) {
     if (published) {
       throw new IllegalStateException("already published: " + destination);
     }
     try {
-      // READ is enough for fsync, and works for a hard link to a read-only source
-      try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.READ)) {
-        ch.force(true);
+      if (durable) {
+        // READ is enough for fsync, and works for a hard link to a read-only source
+        try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.READ)) {
+          ch.force(true);
+        }
       }
       try {
         Files.move(temporary, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -91,7 +103,9 @@ public final class AtomicFile implements AutoCloseable {
       // rename(2) does nothing when both names are already one inode (republishing a hard link of the same file):
       // the temporary name would then stay behind
       Files.deleteIfExists(temporary);
-      syncFolder(destination.getParent());
+      if (durable) {
+        syncFolder(destination.getParent());
+      }
     } catch (IOException e) {
       deleteQuietly(temporary);
       throw new ArtifactException(destination, "publishing " + temporary + " -> " + destination + ": " + e, e);

@@ -44,7 +44,8 @@ public final class StreamingWriter implements AutoCloseable {
       SortedSet<String> plainColumns,
       SortedMap<String, String> metadata,
       String settingsKey,
-      boolean hash) {}
+      boolean hash,
+      boolean durable) {}
 
   /** What {@link #finish()} returns. */
   public record Result(long rows, ContentHash contentHash, WriterSettings settings) {}
@@ -467,7 +468,7 @@ public final class StreamingWriter implements AutoCloseable {
       if (hasher != null) {
         digest = hasher.finish();
       }
-      file.publish();
+      file.publish(config.durable());
       state = State.FINISHED;
       return new Result(rows, digest, settings);
     } catch (IOException e) {
