@@ -80,7 +80,8 @@ public final class WriteBench {
   private WriteBench() {}
 
   /** One timed write as a fork reported it. */
-  record Run(String name, int round, double seconds, long bytes, long unwrittenBefore, double load) {}
+  record Run(String name, int round, double seconds, long bytes, long unwrittenBefore, double load, double userS,
+      double sysS, long minorFaults) {}
 
   public static void run(Path outDir) throws Exception {
     Files.createDirectories(outDir);
@@ -151,6 +152,12 @@ public final class WriteBench {
         median(seconds(byArm.get("engine-1t-nosync"))) / duck, median(nosyncToDuck));
     System.out.printf(Locale.ROOT, "the sync's share of a durable write: %.0f%% (1 - engine-1t-nosync / engine-1t, paired"
         + " median %.2f)%n", 100 * (1 - median(nosyncToEngine)), median(nosyncToEngine));
+    for (String n : List.of("engine-1t", "duckdb-1t")) {
+      List<Run> rs = byArm.get(n);
+      System.out.printf(Locale.ROOT, "%s: median user %.2f s, kernel %.2f s, %,.0f minor page faults a write%n", n,
+          median(rs.stream().map(Run::userS).toList()), median(rs.stream().map(Run::sysS).toList()),
+          median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
+    }
     System.out.printf(Locale.ROOT, "duckdb-1t-fsync / duckdb-1t: %.2f (DuckDB's COPY made durable the same way)%n",
         median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
     System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f (target <= 0.70)%n",
@@ -190,7 +197,8 @@ public final class WriteBench {
       String[] p = line.split("\t");
       switch (p[0]) {
         case "run" -> runs.add(new Run(p[1], Integer.parseInt(p[2]), Double.parseDouble(p[3]), Long.parseLong(p[4]),
-            Long.parseLong(p[5]), Double.parseDouble(p[6])));
+            Long.parseLong(p[5]), Double.parseDouble(p[6]), Double.parseDouble(p[7]), Double.parseDouble(p[8]),
+            Long.parseLong(p[9])));
         case "pair" -> pairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
         case "triple" -> triples.add(
             new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3])});
@@ -205,6 +213,9 @@ public final class WriteBench {
     o.put("bytes", bytes);
     o.put("ratio_to_duckdb", round(ratio));
     o.put("runs", rs.size());
+    o.put("median_cpu_user_s", round(median(rs.stream().map(Run::userS).toList())));
+    o.put("median_cpu_sys_s", round(median(rs.stream().map(Run::sysS).toList())));
+    o.put("median_minor_faults", median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
     ArrayNode rounds = o.putArray("rounds");
     for (Run r : rs) {
       ObjectNode x = rounds.addObject();
@@ -212,6 +223,9 @@ public final class WriteBench {
       x.put("s", round(r.seconds()));
       x.put("unwritten_bytes_before", r.unwrittenBefore());
       x.put("load_1m", r.load());
+      x.put("cpu_user_s", r.userS());
+      x.put("cpu_sys_s", r.sysS());
+      x.put("minor_faults", r.minorFaults());
     }
   }
 
@@ -346,11 +360,13 @@ public final class WriteBench {
             String name = names.get((k + round) % names.size());
             Timer.Timed t = timer.time(writers.get(name), name);
             if (round >= WARMUP) {
-              tsv.append(String.format(Locale.ROOT, "run\t%s\t%d\t%s\t%d\t%d\t%s%n", name, round - WARMUP, t.seconds(),
-                  t.bytes(), t.unwrittenBefore(), t.load()));
+              tsv.append(String.format(Locale.ROOT, "run\t%s\t%d\t%s\t%d\t%d\t%s\t%s\t%s\t%d%n", name, round - WARMUP,
+                  t.seconds(), t.bytes(), t.unwrittenBefore(), t.load(), t.userS(), t.sysS(), t.minorFaults()));
             }
-            System.out.printf(Locale.ROOT, "  %s round %d: %-26s %.3f s (%.0f MB unwritten before, load %.2f)%n",
-                round < WARMUP ? "warm-up " : "measured", round, name, t.seconds(), t.unwrittenBefore() / 1e6, t.load());
+            System.out.printf(Locale.ROOT,
+                "  %s round %d: %-26s %.3f s (user %.2f s, sys %.2f s, %,d page faults; %.0f MB unwritten before, load"
+                    + " %.2f)%n", round < WARMUP ? "warm-up " : "measured", round, name, t.seconds(), t.userS(), t.sysS(),
+                t.minorFaults(), t.unwrittenBefore() / 1e6, t.load());
           }
         }
         // the paired ratios: the same arms back to back in an order drawn at random; a ratio within a pair cancels the
@@ -397,7 +413,8 @@ public final class WriteBench {
    * write-back of their 150 MB otherwise lands in whichever write comes next), a collected heap and a short pause.
    */
   static final class Timer {
-    record Timed(double seconds, long bytes, long unwrittenBefore, double load) {}
+    record Timed(double seconds, long bytes, long unwrittenBefore, double load, double userS, double sysS,
+        long minorFaults) {}
 
     private final Path scratch;
     private final boolean settle;
@@ -420,11 +437,14 @@ public final class WriteBench {
       Thread.sleep(200);
       long unwritten = Machine.unwrittenBytes();
       double load = Machine.loadAverages()[0];
+      double[] cpu0 = Machine.processCpu();
       long t0 = System.nanoTime();
       writer.write(f);
       double s = (System.nanoTime() - t0) / 1e9;
+      double[] cpu1 = Machine.processCpu();
       unsynced.add(f);
-      return new Timed(s, Files.size(f), unwritten, load);
+      return new Timed(s, Files.size(f), unwritten, load, cpu1[0] - cpu0[0], cpu1[1] - cpu0[1],
+          (long) (cpu1[2] - cpu0[2]));
     }
 
     /** The named arms back to back, in an order drawn from {@code coin}; times in the order of {@code arms}. */
