@@ -53,6 +53,14 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   @Parameter(property = "artifact-io.includes")
   protected String includes;
 
+  /**
+   * Whether a goal that selects no file fails the build (the default): a folder that does not exist, or a file set
+   * that matches nothing, is far more often a wrong path than a build with nothing to check, and a check of nothing
+   * must not pass. {@code false} only warns.
+   */
+  @Parameter(property = "artifact-io.failIfNoFiles", defaultValue = "true")
+  protected boolean failIfNoFiles = true;
+
   /** Skips the goal. */
   @Parameter(property = "artifact-io.skip", defaultValue = "false")
   protected boolean skip;
@@ -102,10 +110,20 @@ abstract class AbstractCheckMojo extends AbstractMojo {
       if (threads < 0) {
         throw new ConfigurationException("artifact-io.threads is " + threads + "; it must be positive (0: processors)");
       }
-      List<Path> files = FileSets.scan(root, includes != null ? includes : defaultIncludes());
+      String globs = includes != null ? includes : defaultIncludes();
+      FileSets.Selection selection = FileSets.scan(root, globs);
+      for (Path link : selection.cycles()) {
+        getLog().warn("artifact-io:" + goal() + ": " + link + " is a link back to a folder already being checked;"
+            + " it is not followed again");
+      }
+      List<Path> files = selection.files();
       if (files.isEmpty()) {
-        getLog().warn("artifact-io:" + goal() + ": no file under " + root + " matches "
-            + (includes != null ? includes : defaultIncludes()));
+        String why = noFiles(root, globs);
+        if (failIfNoFiles) {
+          throw new MojoFailureException(why + "; a check of no file does not pass (set artifact-io.failIfNoFiles"
+              + " to false to only warn)");
+        }
+        getLog().warn(why);
       }
       int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
       ExecutorService pool = Executors.newFixedThreadPool(n, daemonThreads());
@@ -118,6 +136,18 @@ abstract class AbstractCheckMojo extends AbstractMojo {
       throw new MojoExecutionException("artifact-io:" + goal() + " is misconfigured: " + e.getMessage(), e);
     }
     report(outcome, threshold);
+  }
+
+  /** Why nothing was selected, naming the folder and the globs. */
+  String noFiles(Path root, String globs) {
+    String what = "artifact-io:" + goal() + ": ";
+    if (!java.nio.file.Files.exists(root)) {
+      return what + "the folder " + root + " does not exist";
+    }
+    if (!java.nio.file.Files.isDirectory(root)) {
+      return what + root + " is not a folder";
+    }
+    return what + "no file under " + root + " matches " + globs;
   }
 
   private void report(Outcome outcome, Severity threshold) throws MojoExecutionException, MojoFailureException {

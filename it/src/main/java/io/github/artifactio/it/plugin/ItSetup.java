@@ -78,6 +78,15 @@ public final class ItSetup {
         ExternalFiles.withCodec(data.resolve("a.parquet"), "snappy", 1000);
         ExternalFiles.precursors(data.resolve("b.parquet"), 2000);
       }
+      case "symlinked-folder-fails" -> {
+        // run -> data/real (relative link), data/real/nested -> ../other, data/real/loop -> . (a cycle)
+        ExternalFiles.withCodec(data.resolve("real/zstd.parquet"), "zstd", 100);
+        ExternalFiles.withCodec(data.resolve("other/snappy.parquet"), "snappy", 100);
+        link(dir.resolve("run"), Path.of("data", "real"));
+        link(data.resolve("real/nested"), Path.of("..", "other"));
+        link(data.resolve("real/loop"), Path.of("."));
+      }
+      case "no-files-allowed-warns" -> mkdirs(data);
       case "multi-module-reports-every-module" -> {
         ExternalFiles.withCodec(dir.resolve("module-a/data/a.parquet"), "snappy", 100);
         ExternalFiles.withCodec(dir.resolve("module-b/data/b.parquet"), "gzip", 100);
@@ -128,6 +137,22 @@ public final class ItSetup {
       }
       Files.writeString(file, text.replaceFirst(java.util.regex.Pattern.quote(from),
           java.util.regex.Matcher.quoteReplacement(to)));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void link(Path link, Path target) {
+    try {
+      Files.createSymbolicLink(link, target);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void mkdirs(Path dir) {
+    try {
+      Files.createDirectories(dir);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
