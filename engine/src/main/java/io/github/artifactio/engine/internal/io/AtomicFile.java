@@ -15,14 +15,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * A file that appears at its destination whole or not at all.
  *
  * <p>Bytes go to a temporary name in the destination's own folder (so the final rename never crosses a filesystem):
- * {@code <name>.tmp-<pid>-<n>}, where {@code n} is unique within the process, so two writers of one destination never
- * share a temporary file. {@link #publish()} renames it into place, replacing what was there; {@link #close()}
+ * {@code <name>.tmp-<host>-<pid>-<n>}, where {@code n} is unique within the process, so two writers of one destination
+ * never share a temporary file; before reserving it, the temporary files of the same destination left by writers that
+ * were killed are removed ({@link Leftovers}). {@link #publish()} renames it into place, replacing what was there; {@link #close()}
  * without a publish deletes the temporary file and leaves the destination as it was. The destination is never removed
  * first, so a reader sees either the previous file or the new one.
  */
 public final class AtomicFile implements AutoCloseable {
   private static final AtomicLong COUNTER = new AtomicLong();
-  private static final long PID = ProcessHandle.current().pid();
 
   private final Path destination;
   private final Path temporary;
@@ -48,13 +48,14 @@ public final class AtomicFile implements AutoCloseable {
       throw new ArtifactException(
           destination, "creating the folder " + parent + " for " + destination + ": " + e, e);
     }
+    Leftovers.sweep(dest);
     Path tmp = temporaryName(dest);
     return new AtomicFile(dest, tmp);
   }
 
   /** The temporary name for {@code dest}: unique per call within this process, in the same folder. */
   static Path temporaryName(Path dest) {
-    return dest.resolveSibling(dest.getFileName() + ".tmp-" + PID + "-" + COUNTER.incrementAndGet());
+    return dest.resolveSibling(dest.getFileName() + Leftovers.prefix() + COUNTER.incrementAndGet());
   }
 
   public Path destination() {
