@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.sidecar;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -162,7 +163,7 @@ public final class SidecarJson {
     }
     String prefix = "parsing json " + path + ": ";
     JsonNode tree;
-    try (JsonParser parser = FACTORY.createParser(bytes)) {
+    try (JsonParser parser = parser(bytes)) {
       tree = MAPPER.readTree(parser);
       if (tree == null || tree.isMissingNode()) {
         throw new ArtifactException(path, prefix + "the file holds no JSON value");
@@ -187,6 +188,36 @@ public final class SidecarJson {
     } catch (SidecarFormatException | IllegalArgumentException | NullPointerException e) {
       // shape errors name the field; validation errors of the records name the JSON field they check
       throw new ArtifactException(path, prefix + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A strict parser over a whole document: duplicate keys refused, and no string longer than the document itself
+   * refused. Jackson's default cap of 20 million characters per string refused a real manifest whose
+   * {@code config_json} is one 50 MB string; the bytes are in memory already, so a string as long as the document
+   * costs nothing more, and the other limits (nesting depth, number length) stay Jackson's.
+   */
+  static JsonParser parser(byte[] document) throws IOException {
+    int defaultMax = StreamReadConstraints.DEFAULT_MAX_STRING_LEN;
+    if (document.length <= defaultMax) {
+      return FACTORY.createParser(document);
+    }
+    StreamReadConstraints bounds = StreamReadConstraints.builder().maxStringLength(document.length).build();
+    return FACTORY.rebuild().streamReadConstraints(bounds).build().createParser(document);
+  }
+
+  /**
+   * The JSON tree of a whole document, read as strictly as the sidecars are (a duplicate key at any depth is refused,
+   * as is content after the value; a string may be as long as the document): for tools that check manifests
+   * themselves, such as the Maven plugin. Jackson's exceptions carry the line and column.
+   */
+  public static JsonNode readTree(byte[] document) throws IOException {
+    try (JsonParser p = parser(document)) {
+      JsonNode tree = MAPPER.readTree(p);
+      if (p.nextToken() != null) {
+        throw new IOException("trailing content after the JSON value at " + where(p.currentTokenLocation()));
+      }
+      return tree;
     }
   }
 

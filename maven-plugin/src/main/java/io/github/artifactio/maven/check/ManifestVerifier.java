@@ -1,11 +1,6 @@
 package io.github.artifactio.maven.check;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
@@ -42,8 +37,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * are checked in parallel on the caller's executor; hashes of unchanged files come from the cache.
  */
 public final class ManifestVerifier {
-  private static final ObjectMapper JSON =
-      JsonMapper.builder(JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()).build();
 
   private final SchemaRegistry registry;
   private final Map<String, Severity> severities;
@@ -143,11 +136,8 @@ public final class ManifestVerifier {
   /** The manifest's tree, or null when it does not parse (then manifest-json fails). */
   private JsonNode parse(Path m, Collector c) {
     JsonNode tree;
-    try (JsonParser p = JSON.createParser(Files.readAllBytes(m))) {
-      tree = JSON.readTree(p);
-      if (p.nextToken() != null) {
-        throw new IOException("trailing content after the JSON value");
-      }
+    try {
+      tree = SidecarJson.readTree(Files.readAllBytes(m));
     } catch (IOException e) {
       c.fail(RuleIds.MANIFEST_JSON, "does not parse", "parsing json " + c.display + ": " + e.getMessage()
           .replace('\n', ' '));
@@ -330,6 +320,11 @@ public final class ManifestVerifier {
     }
     if (p.isAbsolute() || pathText.startsWith("/") || pathText.startsWith("\\")) {
       why = "is absolute; paths must be relative to the manifest's folder";
+    } else if (pathText.endsWith("/") || pathText.endsWith("\\")) {
+      // Path.of drops the separator and would resolve to the file: the manifest names a folder, which is wrong
+      why = "ends with a separator, so it names a folder; an artifact's path names its file";
+    } else if (pathText.contains("//") || pathText.startsWith("./") || pathText.contains("/./")) {
+      why = "is not in its plain form (an empty or '.' segment); write the path as the file's relative name";
     } else {
       for (Path part : p) {
         if (part.toString().equals("..")) {

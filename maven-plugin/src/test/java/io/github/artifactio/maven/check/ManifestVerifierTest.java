@@ -86,6 +86,36 @@ class ManifestVerifierTest {
   }
 
   @Test
+  void a_path_with_a_trailing_separator_or_an_empty_segment_is_refused() throws IOException {
+    Path m = goodRun();
+    String good = Files.readString(m);
+    Files.writeString(m, good.replace("\"precursors.parquet\"", "\"precursors.parquet/\""));
+    assertEquals(List.of("[manifest-path] run/manifest.json#fragment_library_precursors: path \"precursors.parquet/\""
+        + " ends with a separator, so it names a folder; an artifact's path names its file (1 violation)"),
+        messages(verify(m)));
+    Files.writeString(m, good.replace("\"precursors.parquet\"", "\"./precursors.parquet\""));
+    assertEquals(List.of("[manifest-path] run/manifest.json#fragment_library_precursors: path \"./precursors.parquet\""
+        + " is not in its plain form (an empty or '.' segment); write the path as the file's relative name (1"
+        + " violation)"), messages(verify(m)));
+  }
+
+  @Test
+  void a_manifest_whose_config_is_one_50_mb_string_is_read() throws IOException {
+    String config = "{\"blob\":\"" + "x".repeat(50 << 20) + "\"}";
+    Path m = goodRun();
+    String configHash = Blake3.hashString(config).hex();
+    Manifest read = SidecarJson.readManifest(m);
+    Manifest big = Manifest.of("test", config, configHash);
+    for (ArtifactRecord r : read.artifacts().values()) {
+      big = big.record(r);
+    }
+    SidecarJson.write(m, big);
+    assertTrue(Files.size(m) > 50 << 20);
+    assertEquals(List.of(), messages(verify(m)), "Jackson's default 20 MB string cap no longer refuses it");
+    assertEquals(config, SidecarJson.readManifest(m).configJson());
+  }
+
+  @Test
   void a_path_that_leaves_the_manifest_folder_is_refused_without_reading_it() throws IOException {
     Path m = goodRun();
     Files.copy(dir.resolve("run/precursors.parquet"), dir.resolve("outside.parquet"));
