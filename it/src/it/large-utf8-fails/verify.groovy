@@ -13,6 +13,6 @@ def finding(json, String level, String file, String rule, String message) {
   return r
 }
 def json = report()
-def r = finding(json, "ERROR", "peptidoforms.parquet", "string-type", "[string-type] peptidoforms.parquet, column 'peptidoform': an Arrow reader types it LargeUtf8 (from ARROW:schema), not Utf8, and the Rust engine reads only Utf8; cast the column to Arrow utf8 (pyarrow: pa.string()) before writing (1 violation)")
+def r = finding(json, "ERROR", "peptidoforms.parquet", "string-type", "[string-type] peptidoforms.parquet, column 'peptidoform': an Arrow reader types it LargeUtf8 (from ARROW:schema), not Utf8, and the Rust engine reads only Utf8; cast the column to Arrow utf8 before writing (pyarrow: pa.string(); Polars writes every String column as LargeUtf8 or Utf8View, so convert with df.to_arrow(), cast the column to pa.string() and write with pyarrow.parquet; DuckDB's COPY writes Utf8) (1 violation)")
 assert r.status == "FAIL" && r.observed == "LargeUtf8"
 assert log.contains("BUILD FAILURE")

@@ -11,11 +11,17 @@ import java.util.TreeSet;
  * getters accept ("column 'peptidoform' is not utf8"). The Parquet schema cannot tell: {@code Utf8},
  * {@code LargeUtf8} and {@code Utf8View} are all {@code BYTE_ARRAY (STRING)} there. The Arrow type an Arrow reader
  * picks is in the footer's {@code ARROW:schema}, which the engine decodes without an Arrow allocator (so no
- * {@code --add-opens}); a file without that entry reads as {@code Utf8} and passes. Polars writes {@code LargeUtf8} by
- * default.
+ * {@code --add-opens}); a file without that entry reads as {@code Utf8} and passes. Polars writes {@code LargeUtf8} or
+ * {@code Utf8View} for every string column, and a categorical as {@code Dictionary(UInt32, Utf8View)}; the finding
+ * names the wrapper, since the cast that fixes it must also drop the dictionary. The engine itself reads all three
+ * layouts (they are the same Parquet bytes); the rule guards the Rust engine.
  */
 public final class StringTypeRule implements Rule {
   private static final Set<String> OTHER_STRINGS = Set.of("LargeUtf8", "Utf8View");
+  /** How to write Utf8, in each tool that produces these files. */
+  static final String FIX = "cast the column to Arrow utf8 before writing (pyarrow: pa.string(); Polars writes"
+      + " every String column as LargeUtf8 or Utf8View, so convert with df.to_arrow(), cast the column to pa.string()"
+      + " and write with pyarrow.parquet; DuckDB's COPY writes Utf8)";
 
   private final Severity severity;
 
@@ -47,13 +53,16 @@ public final class StringTypeRule implements Rule {
     Set<String> types = new TreeSet<>();
     for (ColumnSpec c : f.table().columns()) {
       String t = c.arrowType();
-      if (t.equals("Utf8") || OTHER_STRINGS.contains(t)) {
+      boolean dictionary = t.startsWith("Dictionary(") && t.endsWith(")") && t.contains(", ");
+      String value = dictionary ? t.substring(t.indexOf(", ") + 2, t.length() - 1) : t;
+      if (value.equals("Utf8") || OTHER_STRINGS.contains(value)) {
         types.add(t);
       }
-      if (OTHER_STRINGS.contains(t)) {
+      if (dictionary && value.equals("Utf8") || OTHER_STRINGS.contains(value)) {
+        String what = dictionary ? " (a dictionary of " + value + " values, as Polars writes a categorical)" : "";
         findings.add(f.finding(this, c.name(), null, null, 1,
-            "an Arrow reader types it " + t + " (from ARROW:schema), not Utf8, and the Rust engine reads only Utf8;"
-                + " cast the column to Arrow utf8 (pyarrow: pa.string()) before writing"));
+            "an Arrow reader types it " + t + what + " (from ARROW:schema), not Utf8, and the Rust engine reads only"
+                + " Utf8; " + (dictionary ? "decode the dictionary and " : "") + FIX));
       }
     }
     boolean arrow = f.table().arrowSchema().isPresent();

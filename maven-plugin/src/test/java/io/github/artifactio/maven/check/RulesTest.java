@@ -66,6 +66,22 @@ class RulesTest {
   }
 
   @Test
+  void string_type_flags_what_polars_writes_utf8_view_and_a_categorical_naming_its_dictionary() throws IOException {
+    Files.copy(io.github.artifactio.engine.TestData.path("polars/polars_strings_and_lists.parquet"),
+        dir.resolve("polars.parquet"));
+    RuleResult r = result(run(dir, List.of(), List.of()), "polars.parquet", "string-type");
+    assertEquals(Status.FAIL, r.status());
+    assertEquals("Dictionary(UInt32, Utf8View),Utf8View", r.observed());
+    assertEquals(List.of(
+        "[string-type] polars.parquet, column 'peptide': an Arrow reader types it Utf8View (from ARROW:schema), not"
+            + " Utf8, and the Rust engine reads only Utf8; " + StringTypeRule.FIX + " (1 violation)",
+        "[string-type] polars.parquet, column 'label': an Arrow reader types it Dictionary(UInt32, Utf8View) (a"
+            + " dictionary of Utf8View values, as Polars writes a categorical) (from ARROW:schema), not Utf8, and the"
+            + " Rust engine reads only Utf8; decode the dictionary and " + StringTypeRule.FIX + " (1 violation)"),
+        messages(r));
+  }
+
+  @Test
   void string_type_fails_a_column_that_arrow_readers_type_large_utf8_and_passes_a_file_without_arrow_schema() {
     Inputs.largeUtf8(dir.resolve("large.parquet"));
     Inputs.duckdb(dir.resolve("plain.parquet"), "SELECT 'a' AS s", "COMPRESSION snappy");
@@ -73,8 +89,8 @@ class RulesTest {
     RuleResult large = result(o, "large.parquet", "string-type");
     assertEquals(Status.FAIL, large.status());
     assertEquals(List.of("[string-type] large.parquet, column 'peptidoform': an Arrow reader types it LargeUtf8"
-        + " (from ARROW:schema), not Utf8, and the Rust engine reads only Utf8; cast the column to Arrow utf8"
-        + " (pyarrow: pa.string()) before writing (1 violation)"), messages(large));
+        + " (from ARROW:schema), not Utf8, and the Rust engine reads only Utf8; " + StringTypeRule.FIX
+        + " (1 violation)"), messages(large));
     RuleResult plain = result(o, "plain.parquet", "string-type");
     assertEquals(Status.PASS, plain.status());
     assertEquals("Utf8 (no ARROW:schema: Parquet STRING reads as Utf8)", plain.observed());

@@ -212,7 +212,8 @@ public final class Schemas {
       case BOOL:
         return t instanceof ArrowType.Bool;
       default:
-        return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8;
+        // the three Arrow string layouts store the same Parquet BYTE_ARRAY (STRING): Polars writes Utf8View
+        return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View;
     }
   }
 
@@ -276,6 +277,13 @@ public final class Schemas {
   /** Arrow type names in the Rust engine's spelling for the model's types, Arrow Java's otherwise. */
   static String arrowName(Field f) {
     ArrowType t = f.getType();
+    if (f.getDictionary() != null) {
+      // a dictionary-encoded field (Polars' categoricals): the wrapper is part of what an Arrow reader makes of it
+      ArrowType.Int index = f.getDictionary().getIndexType();
+      String indexName = (index.getIsSigned() ? "Int" : "UInt") + index.getBitWidth();
+      Field value = new Field(f.getName(), new FieldType(f.isNullable(), t, null), f.getChildren());
+      return "Dictionary(" + indexName + ", " + arrowName(value) + ")";
+    }
     if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
       String outer = t instanceof ArrowType.List ? "List" : "LargeList";
       String inner = f.getChildren().isEmpty() ? "?" : arrowName(f.getChildren().get(0));
