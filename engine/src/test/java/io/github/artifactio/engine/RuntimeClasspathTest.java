@@ -52,16 +52,16 @@ class RuntimeClasspathTest {
   }
 
   private static List<String> runtimeClasspath() throws IOException {
-    String file = System.getProperty("artifactio.runtimeClasspathFile");
-    assertTrue(file != null, "surefire sets artifactio.runtimeClasspathFile");
+    String file = System.getProperty("artifact-io.runtimeClasspathFile");
+    assertTrue(file != null, "surefire sets artifact-io.runtimeClasspathFile");
     String cp = Files.readString(Path.of(file), StandardCharsets.UTF_8).trim();
     return Arrays.asList(cp.split(File.pathSeparator));
   }
 
   private void fork(Path out) throws Exception {
     List<String> cp = new ArrayList<>(runtimeClasspath());
-    cp.add(System.getProperty("artifactio.classesDir"));
-    cp.add(System.getProperty("artifactio.testClassesDir"));
+    cp.add(System.getProperty("artifact-io.classesDir"));
+    cp.add(System.getProperty("artifact-io.testClassesDir"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p =
         new ProcessBuilder(

@@ -18,18 +18,19 @@ import java.util.Map;
  * Saves the shrunk input of a failed artifact property under {@code target/testkit-failures/<property>/<seed>/}: the
  * table as {@code input.parquet} (default writer options) and {@code case.json} (the property, seed, how to replay,
  * the failure, the writer settings, chunking and thread count, and each column's kind and first values), ready to be
- * promoted to a golden file or a regression test. The base directory is {@code -Dartifactio.testkit.failures} when
+ * promoted to a golden file or a regression test. The base directory is {@code -Dartifact-io.testkit.failures} when
  * set.
  */
 public final class FailureArchive {
   /** The system property that moves the base directory. */
-  public static final String DIR_PROPERTY = "artifactio.testkit.failures";
+  public static final String DIR_PROPERTY = "artifact-io.testkit.failures";
+  static final String OLD_DIR_PROPERTY = "artifactio.testkit.failures";
 
   private FailureArchive() {}
 
   /** The base directory: {@code -Dartifactio.testkit.failures}, else {@code target/testkit-failures}. */
   public static Path baseDir() {
-    String d = System.getProperty(DIR_PROPERTY);
+    String d = TestkitProperty.get(DIR_PROPERTY, OLD_DIR_PROPERTY);
     return Path.of(d == null || d.isBlank() ? "target/testkit-failures" : d);
   }
 
@@ -63,7 +64,7 @@ public final class FailureArchive {
     json.put("property", e.property());
     json.put("seed", e.seed());
     json.put("try", e.tryNumber());
-    json.put("replay", "-Dartifactio.seed=" + e.seed());
+    json.put("replay", "-D" + io.github.artifactio.testkit.property.Property.SEED_PROPERTY + "=" + e.seed());
     json.put("failure", String.valueOf(e.getCause()));
     ObjectNode s = json.putObject("settings");
     settings.forEach(s::put);

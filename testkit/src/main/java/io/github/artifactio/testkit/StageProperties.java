@@ -48,7 +48,7 @@ public final class StageProperties {
     return this;
   }
 
-  /** The seed of each property (default: random, or {@code -Dartifactio.seed}). */
+  /** The seed of each property (default: random, or {@code -Dartifact-io.seed}). */
   public StageProperties seed(long seed) {
     this.seed = seed;
     return this;

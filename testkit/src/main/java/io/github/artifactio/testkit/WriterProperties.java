@@ -35,7 +35,7 @@ public final class WriterProperties {
     return this;
   }
 
-  /** The seed of each property (default: random, or {@code -Dartifactio.seed}). */
+  /** The seed of each property (default: random, or {@code -Dartifact-io.seed}). */
   public WriterProperties seed(long seed) {
     this.seed = seed;
     return this;

@@ -63,7 +63,7 @@ class StagePropertiesTest {
       JsonNode json = new ObjectMapper().readTree(saved.resolve("case.json").toFile());
       assertEquals("stamped-deterministic", json.get("property").asText());
       assertEquals(3, json.get("seed").asLong());
-      assertEquals("-Dartifactio.seed=3", json.get("replay").asText());
+      assertEquals("-Dartifact-io.seed=3", json.get("replay").asText());
       assertEquals("UINT32", json.get("columns").get(0).get("kind").asText());
     } finally {
       if (old == null) {

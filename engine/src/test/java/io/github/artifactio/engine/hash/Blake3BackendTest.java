@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Which back end runs, and that the vector one gives the scalar digests. */
 class Blake3BackendTest {
   /** Set only by the surefire execution that adds jdk.incubator.vector (engine/pom.xml, id blake3-vector). */
-  private static final boolean EXPECT_VECTOR = Boolean.getBoolean("artifactio.blake3.expectVector");
+  private static final boolean EXPECT_VECTOR = Boolean.getBoolean("artifact-io.blake3.expectVector");
 
   @Test
   void the_backend_is_vector_exactly_when_the_vector_module_is_loaded() {

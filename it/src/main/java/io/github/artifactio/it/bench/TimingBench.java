@@ -63,8 +63,8 @@ import org.apache.parquet.schema.Types;
  * case; the median and the minimum of the five are reported.
  */
 public final class TimingBench {
-  /** 2,000,000; {@code -Dartifactio.timing.rows=N} makes a smaller smoke run. */
-  static final int ROWS = Integer.getInteger("artifactio.timing.rows", 2_000_000);
+  /** 2,000,000; {@code -Dartifact-io.timing.rows=N} makes a smaller smoke run. */
+  static final int ROWS = Integer.getInteger("artifact-io.timing.rows", 2_000_000);
   static final int WARMUP_ROUNDS = 2;
   static final int MEASURED_ROUNDS = 5;
   private static final long SEED = 20_240_601L;

@@ -59,7 +59,7 @@ import org.apache.parquet.schema.MessageType;
  * small heap writes the table chunk by chunk and reports its peak heap.
  */
 public final class WriteBench {
-  static final int FORKS = Integer.getInteger("artifactio.bench.forks", 3);
+  static final int FORKS = Integer.getInteger("artifact-io.bench.forks", 3);
   static final int WARMUP = 2;
   static final int MEASURED = 3;
   /** Extra back-to-back pairs (and triples) per fork for the paired ratios. */
@@ -69,9 +69,9 @@ public final class WriteBench {
   /**
    * Whether every timed write starts with the page cache's dirty data written out (on by default): the writers that do
    * not sync (DuckDB, parquet-java) leave 150 MB for the kernel to write back, and whichever write follows paid for it.
-   * {@code -Dartifactio.bench.settle=false} runs without, to see that effect.
+   * {@code -Dartifact-io.bench.settle=false} runs without, to see that effect.
    */
-  static final boolean SETTLE = Boolean.parseBoolean(System.getProperty("artifactio.bench.settle", "true"));
+  static final boolean SETTLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.settle", "true"));
   static final String[] NAMES = {
     "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport",
     "duckdb-1t", "duckdb-1t-fsync"

@@ -1,5 +1,6 @@
 package io.github.artifactio.testkit.property;
 
+import io.github.artifactio.testkit.TestkitProperty;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -28,17 +29,21 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  * }</pre>
  *
  * <p>Try 1 is the simplest value (every choice 0), the next tries (10 by default) prefer the generators' edge cases,
- * the rest are random. The seed is {@code -Dartifactio.seed} when set, else random; a failure throws a
- * {@link PropertyFailedError} naming the seed, and {@code .seed(s)} or {@code -Dartifactio.seed=s} replays the run
- * exactly. {@code -Dartifactio.tries=n} changes the default number of tries (100) of properties that set none.
+ * the rest are random. The seed is {@code -Dartifact-io.seed} when set, else random; a failure throws a
+ * {@link PropertyFailedError} naming the seed, and {@code .seed(s)} or {@code -Dartifact-io.seed=s} replays the run
+ * exactly. {@code -Dartifact-io.tries=n} changes the default number of tries (100) of properties that set none. (The
+ * first release's {@code artifactio.seed} and {@code artifactio.tries} are still read, with a warning.)
  *
  * @param <T> the type of the generated values
  */
 public final class Property<T> {
   /** The system property that fixes the seed of every property that sets none. */
-  public static final String SEED_PROPERTY = "artifactio.seed";
+  public static final String SEED_PROPERTY = "artifact-io.seed";
   /** The system property that sets the default number of tries. */
-  public static final String TRIES_PROPERTY = "artifactio.tries";
+  public static final String TRIES_PROPERTY = "artifact-io.tries";
+  /** The first release's names, read with a warning until the next one. */
+  static final String OLD_SEED_PROPERTY = "artifactio.seed";
+  static final String OLD_TRIES_PROPERTY = "artifactio.tries";
 
   private static final AtomicLong SEEDS = new AtomicLong(System.nanoTime());
 
@@ -80,7 +85,7 @@ public final class Property<T> {
     return this;
   }
 
-  /** The number of tries (default 100, or {@code -Dartifactio.tries}). */
+  /** The number of tries (default 100, or {@code -Dartifact-io.tries}). */
   public Property<T> tries(int tries) {
     if (tries < 1) {
       throw new IllegalArgumentException("tries must be at least 1 but was " + tries);
@@ -282,16 +287,31 @@ public final class Property<T> {
   }
 
   private static long defaultSeed() {
-    String fixed = System.getProperty(SEED_PROPERTY);
-    if (fixed != null && !fixed.isBlank()) {
-      return Long.parseLong(fixed.trim());
+    String fixed = TestkitProperty.get(SEED_PROPERTY, OLD_SEED_PROPERTY);
+    if (fixed != null) {
+      try {
+        return Long.parseLong(fixed);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("-D" + SEED_PROPERTY + "=" + fixed + " is not a whole number (a seed is a long)");
+      }
     }
     return mix(SEEDS.getAndAdd(0x9e3779b97f4a7c15L));
   }
 
   private static int defaultTries() {
-    String t = System.getProperty(TRIES_PROPERTY);
-    return t == null || t.isBlank() ? 100 : Integer.parseInt(t.trim());
+    String t = TestkitProperty.get(TRIES_PROPERTY, OLD_TRIES_PROPERTY);
+    if (t == null) {
+      return 100;
+    }
+    try {
+      int n = Integer.parseInt(t);
+      if (n < 1) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("-D" + TRIES_PROPERTY + "=" + t + " is not a positive whole number");
+    }
   }
 
   /** The seed of try {@code i} of a run seeded {@code seed}. */

@@ -49,7 +49,7 @@ public final class PropertyFailedError extends AssertionFailedError {
     return original;
   }
 
-  /** The seed that replays the run ({@code .seed(seed)} or {@code -Dartifactio.seed=seed}). */
+  /** The seed that replays the run ({@code .seed(seed)} or {@code -Dartifact-io.seed=seed}). */
   public long seed() {
     return seed;
   }

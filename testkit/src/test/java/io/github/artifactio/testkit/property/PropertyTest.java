@@ -70,7 +70,7 @@ class PropertyTest {
     assertTrue(m.contains("): 500\n"), m);
     assertTrue(m.contains("original counterexample: " + e.original() + "\n"), m);
     assertTrue(m.contains("failure: org.opentest4j.AssertionFailedError: too big"), m);
-    assertTrue(m.contains("replay: .seed(1234L) or -Dartifactio.seed=1234"), m);
+    assertTrue(m.contains("replay: .seed(1234L) or -Dartifact-io.seed=1234"), m);
     assertEquals(1234, e.seed());
     assertEquals(500, e.counterexample());
     assertTrue(e.getCause() instanceof AssertionFailedError);
