@@ -26,16 +26,43 @@ public final class ArtifactAssertions {
     io.github.artifactio.testkit.golden.GoldenFiles.defaults().assertMatches(actualArtifact, name);
   }
 
-  /** Asserts that {@code actual} holds exactly the bytes of {@code expected}. */
+  /**
+   * Asserts that {@code actual} holds exactly the bytes of {@code expected}. A failure names the first difference at
+   * the structure level ({@link io.github.artifactio.testkit.golden.FirstDifference}: writer settings, schema, row
+   * groups, encodings, metadata, pages, then values), then the first differing byte, both sizes and digests; it is an
+   * {@link ArtifactsDiffer}, which carries both paths, so a property can keep the two files.
+   */
   public static void assertSameBytes(Path expected, Path actual) {
     long firstDifference = firstDifference(expected, actual);
     if (firstDifference < 0) {
       return;
     }
-    throw new AssertionFailedError(
-        "artifacts differ from byte " + firstDifference + ": " + expected + " (" + size(expected) + " bytes, blake3 "
-            + Blake3.hashFile(expected).hex() + ") vs " + actual + " (" + size(actual) + " bytes, blake3 "
-            + Blake3.hashFile(actual).hex() + ")");
+    String where = io.github.artifactio.testkit.golden.FirstDifference.between(expected, actual);
+    throw new ArtifactsDiffer(expected, actual,
+        "artifacts differ" + (where == null ? "" : " (" + where + ")") + " from byte " + firstDifference + ": "
+            + expected + " (" + size(expected) + " bytes, blake3 " + Blake3.hashFile(expected).hex() + ") vs "
+            + actual + " (" + size(actual) + " bytes, blake3 " + Blake3.hashFile(actual).hex() + ")");
+  }
+
+  /** A byte-identity failure, with the two artifacts it compared. */
+  public static final class ArtifactsDiffer extends AssertionFailedError {
+    private static final long serialVersionUID = 1L;
+    private final transient Path expected;
+    private final transient Path actual;
+
+    ArtifactsDiffer(Path expected, Path actual, String message) {
+      super(message);
+      this.expected = expected;
+      this.actual = actual;
+    }
+
+    public Path expected() {
+      return expected;
+    }
+
+    public Path actual() {
+      return actual;
+    }
   }
 
   /**

@@ -89,6 +89,18 @@ public final class Chunking {
     return out.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /** Chunkings are values: equal when they cut any table alike. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Chunking c && perRow == c.perRow && Arrays.equals(cuts, c.cuts) && emptyFirst == c.emptyFirst
+        && emptyLast == c.emptyLast;
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(perRow, Arrays.hashCode(cuts), emptyFirst, emptyLast);
+  }
+
   @Override
   public String toString() {
     String body = perRow ? "one row per chunk" : cuts.length == 0 ? "one chunk" : "cuts at " + Arrays.toString(cuts);

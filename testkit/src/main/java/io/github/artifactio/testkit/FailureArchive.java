@@ -40,10 +40,24 @@ public final class FailureArchive {
    * is what matters then).
    */
   public static Path save(PropertyFailedError e, TableCase table, Map<String, String> settings) {
+    return save(e, table, settings, Map.of());
+  }
+
+  /**
+   * As {@link #save(PropertyFailedError, TableCase, Map)}, plus {@code artifacts} (file name to file) copied beside the
+   * input: the two artifacts a byte-identity property found different, so both can be inspected or diffed.
+   */
+  public static Path save(
+      PropertyFailedError e, TableCase table, Map<String, String> settings, Map<String, Path> artifacts) {
     Path dir = baseDir().resolve(safe(e.property())).resolve(Long.toString(e.seed()));
     try {
       Files.createDirectories(dir);
       ObjectNode json = describe(e, table, settings);
+      ArrayNode kept = json.putArray("artifacts");
+      for (Map.Entry<String, Path> a : artifacts.entrySet()) {
+        Files.copy(a.getValue(), dir.resolve(a.getKey()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        kept.add(a.getKey());
+      }
       try {
         TableWriter.writeTable(dir.resolve("input.parquet"), table.columns());
         json.put("input", "input.parquet");

@@ -31,11 +31,15 @@ final class PropertyRunner {
     if (seed != null) {
       p.seed(seed);
     }
+    Kept<C> kept = new Kept<>();
     try {
       p.check(value -> {
         Path dir = Files.createTempDirectory("artifactio-" + name.replaceAll("[^A-Za-z0-9]", "-"));
         try {
           check.run(value, dir);
+        } catch (ArtifactAssertions.ArtifactsDiffer d) {
+          kept.keep(value, d);
+          throw d;
         } finally {
           deleteTree(dir);
         }
@@ -43,10 +47,48 @@ final class PropertyRunner {
     } catch (PropertyFailedError e) {
       @SuppressWarnings("unchecked")
       C shrunk = (C) e.counterexample();
-      Path saved = FailureArchive.save(e, table.apply(shrunk), settings.apply(shrunk));
+      Map<String, Path> artifacts = java.util.Objects.equals(kept.value, shrunk) ? kept.files : Map.of();
+      Path saved = FailureArchive.save(e, table.apply(shrunk), settings.apply(shrunk), artifacts);
+      kept.discard();
       throw e.withNote(saved == null
           ? "(the shrunk case could not be saved)"
-          : "shrunk case saved to " + saved.toAbsolutePath() + " (input.parquet, case.json)");
+          : "shrunk case saved to " + saved.toAbsolutePath() + " (input.parquet, case.json"
+              + (artifacts.isEmpty() ? "" : ", " + String.join(", ", artifacts.keySet())) + ")");
+    } finally {
+      kept.discard();
+    }
+  }
+
+  /**
+   * The two artifacts of the latest run that failed byte identity, copied out of its temporary folder (which is
+   * deleted after each run), so that the shrunk case's pair can be archived beside its input. The shrinker's last
+   * failing run is its result; the value is kept to make sure of that.
+   */
+  private static final class Kept<C> {
+    C value;
+    Path dir;
+    Map<String, Path> files = Map.of();
+
+    void keep(C failed, ArtifactAssertions.ArtifactsDiffer d) throws IOException {
+      discard();
+      dir = Files.createTempDirectory("artifactio-kept");
+      Map<String, Path> out = new java.util.LinkedHashMap<>();
+      for (Path p : new Path[] {d.expected(), d.actual()}) {
+        String role = p.getParent() == null ? "artifact" : p.getParent().getFileName().toString();
+        String name = role + "-" + p.getFileName();
+        out.put(name, Files.copy(p, dir.resolve(name)));
+      }
+      files = out;
+      value = failed;
+    }
+
+    void discard() {
+      if (dir != null) {
+        deleteTree(dir);
+        dir = null;
+      }
+      files = Map.of();
+      value = null;
     }
   }
 

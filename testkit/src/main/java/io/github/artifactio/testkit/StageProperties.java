@@ -106,7 +106,6 @@ public final class StageProperties {
    */
   public void assertMatchesRecordedDigests(Path record, long digestSeed, int n) {
     List<TableCase> cases = inputs.sample(digestSeed, n);
-    List<String> lines = new ArrayList<>();
     Path tmp;
     try {
       tmp = Files.createTempDirectory("artifactio-digests");
@@ -114,10 +113,14 @@ public final class StageProperties {
       throw new UncheckedIOException(e);
     }
     try {
+      List<String> lines = new ArrayList<>();
+      List<Path> outs = new ArrayList<>();
       for (int i = 0; i < cases.size(); i++) {
         Path out = runStage(cases.get(i), tmp.resolve(Integer.toString(i)), 1, Chunking.whole());
+        outs.add(out);
         lines.add(i + " " + Blake3.hashFile(out).hex());
       }
+      compareDigests(record, digestSeed, cases, outs, String.join("\n", lines) + "\n");
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Exception e) {
@@ -125,7 +128,9 @@ public final class StageProperties {
     } finally {
       PropertyRunner.deleteTree(tmp);
     }
-    String actual = String.join("\n", lines) + "\n";
+  }
+
+  private void compareDigests(Path record, long digestSeed, List<TableCase> cases, List<Path> outs, String actual) {
     try {
       if (!Files.exists(record)) {
         if (Ci.isSet()) {
@@ -143,14 +148,35 @@ public final class StageProperties {
           String ei = i < e.length ? e[i] : "<none>";
           String ai = i < a.length ? a[i] : "<none>";
           if (!ei.equals(ai)) {
+            Path saved = i < cases.size() ? saveNewDigest(digestSeed, i, cases.get(i), outs.get(i)) : null;
             throw new AssertionFailedError("stage \"" + name + "\": the artifact of input " + i + " (seed "
                 + digestSeed + ") is not the recorded one: recorded " + ei + ", now " + ai + " (" + record
-                + "; delete the record to accept the new bytes)", expected, actual);
+                + "; delete the record to accept the new bytes)"
+                + (saved == null ? "" : "; its input and the new artifact are saved in " + saved.toAbsolutePath()),
+                expected, actual);
           }
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Saves the input whose artifact no longer has its recorded digest, and that artifact, under
+   * {@code <failures>/<stage>-recorded-digests/<seed>-<index>/}: the input becomes a regression test's input, and
+   * the artifact can be compared with one from the recording's version of the stage.
+   */
+  private Path saveNewDigest(long digestSeed, int index, TableCase input, Path artifact) {
+    Path dir = FailureArchive.baseDir().resolve(name.replaceAll("[^A-Za-z0-9._-]", "-") + "-recorded-digests")
+        .resolve(digestSeed + "-" + index);
+    try {
+      Files.createDirectories(dir);
+      io.github.artifactio.engine.table.TableWriter.writeTable(dir.resolve("input.parquet"), input.columns());
+      Files.copy(artifact, dir.resolve("artifact.parquet"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      return dir;
+    } catch (IOException | RuntimeException e) {
+      return null; // the digest mismatch is what matters; the message then says nothing was saved
     }
   }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.table.Table;
+import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.WriteOptions;
 import io.github.artifactio.testkit.gen.TableCase;
 import io.github.artifactio.testkit.gen.TableContract;
@@ -54,9 +55,16 @@ class StagePropertiesTest {
               CONTRACT.tables(500)).tries(20).seed(3).assertDeterministic());
       TableCase shrunk = ((StageProperties.StageCase) e.counterexample()).input();
       assertEquals(0, shrunk.rows(), e.getMessage());
-      assertTrue(e.getMessage().contains("artifacts differ from byte"), e.getMessage());
+      // the first difference at the structure level, then the byte
+      assertTrue(e.getMessage().matches("(?s).*artifacts differ \\(structure: metadata run = \\d+ vs metadata run ="
+          + " \\d+\\) from byte \\d+.*"), e.getMessage());
       Path saved = dir.resolve("failures").resolve("stamped-deterministic").resolve("3");
-      assertTrue(e.getMessage().contains("shrunk case saved to " + saved.toAbsolutePath()), e.getMessage());
+      assertTrue(e.getMessage().contains("shrunk case saved to " + saved.toAbsolutePath()
+          + " (input.parquet, case.json, a-out.parquet, b-out.parquet)"), e.getMessage());
+      // both artifacts of the shrunk run are kept: they differ exactly in the stamp
+      String a = TableFile.open(saved.resolve("a-out.parquet")).metadataValue("run").orElseThrow();
+      String b = TableFile.open(saved.resolve("b-out.parquet")).metadataValue("run").orElseThrow();
+      assertEquals(Integer.parseInt(a) + 1, Integer.parseInt(b));
       assertEquals(0, Table.read(saved.resolve("input.parquet")).rows());
       // promoted to a regression test: the saved input is the shrunk input
       assertEquals(shrunk, TableCase.read(saved.resolve("input.parquet")));
@@ -88,6 +96,8 @@ class StagePropertiesTest {
             .assertChunkingInvariant());
     TableCase shrunk = ((StageProperties.StageCase) e.counterexample()).input();
     assertTrue(shrunk.rows() <= 3 && shrunk.columns().size() == 1, e.getMessage());
+    // the cause, named first: the stage chose its row-group cap from the chunks
+    assertTrue(e.getMessage().contains("artifacts differ (writer setting page_rows: "), e.getMessage());
   }
 
   @Test
@@ -111,9 +121,26 @@ class StagePropertiesTest {
     ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10);
     Stage changed = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(),
         WriteOptions.builder().codec(io.github.artifactio.engine.table.Codec.UNCOMPRESSED).build());
-    AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
-        ArtifactProperties.ofStage("plain", changed, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10));
-    assertTrue(e.getMessage().contains("the artifact of input 0 (seed 9) is not the recorded one"), e.getMessage());
+    String old = System.getProperty(FailureArchive.DIR_PROPERTY);
+    System.setProperty(FailureArchive.DIR_PROPERTY, dir.resolve("failures").toString());
+    try {
+      AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> ArtifactProperties
+          .ofStage("plain", changed, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10));
+      assertTrue(e.getMessage().contains("the artifact of input 0 (seed 9) is not the recorded one"), e.getMessage());
+      // the input that gave the new digest, and the new artifact, are kept for a regression test
+      Path saved = dir.resolve("failures/plain-recorded-digests/9-0");
+      assertTrue(e.getMessage().endsWith("; its input and the new artifact are saved in " + saved.toAbsolutePath()),
+          e.getMessage());
+      assertEquals(CONTRACT.tables(200).sample(9, 10).get(0), TableCase.read(saved.resolve("input.parquet")));
+      assertEquals("UNCOMPRESSED",
+          TableFile.open(saved.resolve("artifact.parquet")).rowGroups().get(0).chunks().get(0).codec());
+    } finally {
+      if (old == null) {
+        System.clearProperty(FailureArchive.DIR_PROPERTY);
+      } else {
+        System.setProperty(FailureArchive.DIR_PROPERTY, old);
+      }
+    }
   }
 
   @Test
