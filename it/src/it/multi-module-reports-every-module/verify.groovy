@@ -15,7 +15,7 @@ def finding(json, String level, String file, String rule, String message) {
 def a = report("module-a")
 def b = report("module-b")
 assert a.passed && result(a, "a.parquet", "codec").status == "PASS"
-finding(b, "ERROR", "b.parquet", "codec", "[codec] b.parquet, column 'id', row group 0: compressed with GZIP, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (1 violation)")
+finding(b, "ERROR", "b.parquet", "codec", "[codec] b.parquet, row group 0: columns 'id', 'mz': compressed with GZIP, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (2 violations)")
 assert !b.passed
 assert log =~ /a\.parquet\s+structure\s+PASS/
 assert log =~ /b\.parquet\s+structure\s+PASS/

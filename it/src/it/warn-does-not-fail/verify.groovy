@@ -13,7 +13,7 @@ def finding(json, String level, String file, String rule, String message) {
   return r
 }
 def json = report()
-def r = finding(json, "WARNING", "zstd.parquet", "codec", "[codec] zstd.parquet, column 'id', row group 0: compressed with ZSTD, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (1 violation)")
+def r = finding(json, "WARNING", "zstd.parquet", "codec", "[codec] zstd.parquet, row group 0: columns 'id', 'mz': compressed with ZSTD, not one of the allowed codecs [SNAPPY, UNCOMPRESSED] (2 violations)")
 assert r.status == "WARN" && r.severity == "WARN"
 assert json.passed
 assert log =~ /codec\s+WARN \(2\)\s+ZSTD/

@@ -5,7 +5,10 @@ import io.github.artifactio.maven.check.Finding;
 import io.github.artifactio.maven.check.Outcome;
 import io.github.artifactio.maven.check.Reports;
 import io.github.artifactio.maven.check.ResultCache;
+import io.github.artifactio.maven.check.RuleResult;
 import io.github.artifactio.maven.check.Severity;
+import io.github.artifactio.maven.check.Status;
+import io.github.artifactio.maven.check.Suppression;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,6 +64,20 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   @Parameter(property = "artifact-io.failIfNoFiles", defaultValue = "true")
   protected boolean failIfNoFiles = true;
 
+  /**
+   * Whether a result the goal could not decide (UNDETERMINED: an unreadable footer, a codec the engine cannot decode)
+   * fails the build (the default; {@code failOn=NONE} still never fails): an unchecked column is not a pass.
+   */
+  @Parameter(property = "artifact-io.failOnUndetermined", defaultValue = "true")
+  protected boolean failOnUndetermined = true;
+
+  /**
+   * Findings to accept, each with the files (a glob), the rule, optionally the column, and a required reason. They are
+   * reported as suppressed with their reason, never dropped; a suppression that matches nothing is reported too.
+   */
+  @Parameter
+  protected List<Suppression> suppressions = new ArrayList<>();
+
   /** Skips the goal. */
   @Parameter(property = "artifact-io.skip", defaultValue = "false")
   protected boolean skip;
@@ -96,6 +113,15 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   /** Checks the files with the pool; misconfiguration is a {@link ConfigurationException}. */
   abstract Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache);
 
+  /** The goal's rule ids (what a suppression may name). */
+  abstract List<String> ruleIds();
+
+  /** Whether the goal has any configuration of its own (contracts, checks, schemas...) besides the defaults. */
+  abstract boolean configured();
+
+  /** The goal's own configuration, for the report; the shared fields are added by the caller. */
+  abstract void describe(com.fasterxml.jackson.databind.node.ObjectNode configuration);
+
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     if (skip) {
@@ -110,6 +136,7 @@ abstract class AbstractCheckMojo extends AbstractMojo {
       if (threads < 0) {
         throw new ConfigurationException("artifact-io.threads is " + threads + "; it must be positive (0: processors)");
       }
+      warnIfConfigurationStaysInAnExecution();
       String globs = includes != null ? includes : defaultIncludes();
       FileSets.Selection selection = FileSets.scan(root, globs);
       for (Path link : selection.cycles()) {
@@ -132,10 +159,39 @@ abstract class AbstractCheckMojo extends AbstractMojo {
       } finally {
         pool.shutdownNow();
       }
+      Suppression.Applied applied = Suppression.apply(outcome, suppressions, ruleIds());
+      outcome = applied.outcome();
+      for (Suppression s : applied.unused()) {
+        getLog().warn("artifact-io:" + goal() + ": suppression " + s + " (" + s.getReason() + ") matched no finding;"
+            + " remove it if what it exempted is fixed");
+      }
     } catch (ConfigurationException e) {
       throw new MojoExecutionException("artifact-io:" + goal() + " is misconfigured: " + e.getMessage(), e);
     }
-    report(outcome, threshold);
+    report(outcome, threshold, root);
+  }
+
+  /**
+   * Maven gives a goal typed on the command line ({@code default-cli}) only the plugin-level configuration: contracts
+   * and checks written inside an {@code <execution>} do not apply to it, and the run would pass without them. Say so,
+   * naming the execution, when this run has none of its own while the POM declares some.
+   */
+  private void warnIfConfigurationStaysInAnExecution() {
+    if (execution == null || !"default-cli".equals(execution.getExecutionId()) || configured() || standalone()) {
+      return;
+    }
+    org.apache.maven.model.Plugin p = project.getPlugin(plugin.getPluginLookupKey());
+    if (p == null) {
+      return;
+    }
+    for (org.apache.maven.model.PluginExecution e : p.getExecutions()) {
+      if (e.getConfiguration() != null && e.getGoals().contains(goal())) {
+        getLog().warn("artifact-io:" + goal() + " runs from the command line with no configuration of its own, while"
+            + " the POM configures it in <execution> '" + e.getId() + "', which applies only when that execution runs"
+            + " in the lifecycle (mvn verify); move the configuration to the plugin's own <configuration> so that both"
+            + " behave alike (README, \"A stage project's POM\")");
+      }
+    }
   }
 
   /** Why nothing was selected, naming the folder and the globs. */
@@ -150,12 +206,28 @@ abstract class AbstractCheckMojo extends AbstractMojo {
     return what + "no file under " + root + " matches " + globs;
   }
 
-  private void report(Outcome outcome, Severity threshold) throws MojoExecutionException, MojoFailureException {
+  private void report(Outcome outcome, Severity threshold, Path root)
+      throws MojoExecutionException, MojoFailureException {
     for (Finding f : outcome.findings()) {
       switch (f.severity()) {
         case ERROR -> getLog().error(f.message());
         case WARN -> getLog().warn(f.message());
         default -> getLog().info(f.message());
+      }
+    }
+    boolean undeterminedFails = failOnUndetermined && threshold != null;
+    for (RuleResult r : outcome.results()) {
+      for (RuleResult.Suppressed s : r.suppressed()) {
+        getLog().info("suppressed (" + s.reason() + "): " + s.finding().message());
+      }
+      if (r.status() == Status.UNDETERMINED) {
+        // the reason whole: the summary table cuts long observed values
+        String line = "[" + r.rule() + "] " + r.file() + ": undetermined: " + r.observed();
+        if (undeterminedFails) {
+          getLog().error(line);
+        } else {
+          getLog().warn(line);
+        }
       }
     }
     getLog().info("artifact-io:" + goal() + " summary");
@@ -166,7 +238,8 @@ abstract class AbstractCheckMojo extends AbstractMojo {
     List<Reports.Run> runs = runs();
     String id = execution == null ? "default-cli" : execution.getExecutionId();
     runs.removeIf(r -> r.outcome().goal().equals(goal()) && r.execution().equals(id));
-    runs.add(new Reports.Run(outcome, threshold, id));
+    Reports.Run run = new Reports.Run(outcome, threshold, id, failOnUndetermined, root.toString(), configuration());
+    runs.add(run);
     try {
       Reports.writeJson(out.resolve("validation.json"), runs, pluginVersion());
       Reports.writeJunit(out.resolve("TEST-artifact-io.xml"), runs);
@@ -175,6 +248,14 @@ abstract class AbstractCheckMojo extends AbstractMojo {
     }
     getLog().info("reports: " + out.resolve("validation.json") + ", " + out.resolve("TEST-artifact-io.xml"));
     List<Finding> failing = outcome.failing(threshold);
+    List<RuleResult> undetermined = run.failingUndetermined();
+    if (failing.isEmpty() && !undetermined.isEmpty()) {
+      RuleResult u = undetermined.get(0);
+      throw new MojoFailureException("artifact-io:" + goal() + ": " + undetermined.size() + " check"
+          + (undetermined.size() == 1 ? "" : "s") + " could not be decided, and an unchecked file is not a pass; the"
+          + " first: [" + u.rule() + "] " + u.file() + ": " + u.observed() + " (set artifact-io.failOnUndetermined to"
+          + " false to accept undecided checks; all: " + out.resolve("validation.json") + ")");
+    }
     if (!failing.isEmpty()) {
       long files = failing.stream().map(Finding::file).distinct().count();
       throw new MojoFailureException("artifact-io:" + goal() + ": " + failing.size() + " finding"
@@ -182,6 +263,27 @@ abstract class AbstractCheckMojo extends AbstractMojo {
           + (files == 1 ? "" : "s") + "; the first: " + failing.get(0).message() + " (all: "
           + out.resolve("validation.json") + ")");
     }
+  }
+
+  /** The configuration in force, as the report records it. */
+  private com.fasterxml.jackson.databind.node.ObjectNode configuration() {
+    com.fasterxml.jackson.databind.node.ObjectNode c =
+        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    c.put("includes", includes != null ? includes : defaultIncludes());
+    c.put("rules", rules);
+    c.put("skip_rules", skipRules);
+    c.put("fail_on", failOn);
+    c.put("fail_on_undetermined", failOnUndetermined);
+    c.put("fail_if_no_files", failIfNoFiles);
+    c.put("threads", threads);
+    c.put("cache_dir", cacheDir);
+    com.fasterxml.jackson.databind.node.ArrayNode s = c.putArray("suppressions");
+    for (Suppression x : suppressions) {
+      s.addObject().put("files", x.getFiles()).put("rule", x.getRule()).put("column", x.getColumn())
+          .put("reason", x.getReason());
+    }
+    describe(c);
+    return c;
   }
 
   @SuppressWarnings("unchecked")

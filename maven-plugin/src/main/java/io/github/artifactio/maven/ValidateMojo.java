@@ -52,6 +52,26 @@ public class ValidateMojo extends AbstractCheckMojo {
   }
 
   @Override
+  List<String> ruleIds() {
+    return io.github.artifactio.maven.check.RuleIds.VALIDATE;
+  }
+
+  @Override
+  boolean configured() {
+    return (contract != null && !contract.isBlank()) || !checks.isEmpty() || !contracts.isEmpty()
+        || !suppressions.isEmpty() || rules != null || skipRules != null;
+  }
+
+  @Override
+  void describe(com.fasterxml.jackson.databind.node.ObjectNode c) {
+    c.put("contract", contract);
+    com.fasterxml.jackson.databind.node.ArrayNode ch = c.putArray("checks");
+    checks.forEach(x -> ch.add(x.toString()));
+    com.fasterxml.jackson.databind.node.ArrayNode ct = c.putArray("contracts");
+    contracts.forEach(x -> ct.add(x.toContract().name()));
+  }
+
+  @Override
   Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache) {
     List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory()));
     for (ContractConfig c : contracts) {

@@ -46,6 +46,25 @@ public class VerifyManifestMojo extends AbstractCheckMojo {
   }
 
   @Override
+  List<String> ruleIds() {
+    return io.github.artifactio.maven.check.RuleIds.VERIFY_MANIFEST;
+  }
+
+  @Override
+  boolean configured() {
+    return !schemas.isEmpty() || !severities.isEmpty() || !suppressions.isEmpty() || rules != null
+        || skipRules != null;
+  }
+
+  @Override
+  void describe(com.fasterxml.jackson.databind.node.ObjectNode c) {
+    com.fasterxml.jackson.databind.node.ArrayNode s = c.putArray("schemas");
+    schemas.forEach(s::add);
+    com.fasterxml.jackson.databind.node.ObjectNode sev = c.putObject("severities");
+    new java.util.TreeMap<>(severities).forEach(sev::put);
+  }
+
+  @Override
   Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache) {
     SchemaRegistry registry = SchemaRegistry.builtIn();
     for (String s : schemas) {

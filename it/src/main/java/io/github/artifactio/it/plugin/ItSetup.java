@@ -87,6 +87,16 @@ public final class ItSetup {
         link(data.resolve("real/loop"), Path.of("."));
       }
       case "no-files-allowed-warns" -> mkdirs(data);
+      case "scoped-off-exempts-its-file-passes", "suppression-with-reason-passes", "suppression-without-reason-fails" ->
+          ExternalFiles.largeUtf8(data.resolve("legacy_large.parquet"));
+      case "scoped-off-keeps-the-rule-elsewhere-fails" -> {
+        ExternalFiles.largeUtf8(data.resolve("legacy_large.parquet"));
+        ExternalFiles.largeUtf8(data.resolve("polars_large.parquet"));
+      }
+      case "cli-configuration-in-execution-warns", "cli-plugin-level-configuration-fails" ->
+          ExternalFiles.precursorsWithGap(data.resolve("library_precursors.parquet"), 5000, 3000);
+      case "undetermined-fails", "undetermined-allowed-passes" ->
+          copy(testdata("parquet-testing/data/hadoop_lz4_compressed.parquet"), data.resolve("hadoop_lz4.parquet"));
       case "multi-module-reports-every-module" -> {
         ExternalFiles.withCodec(dir.resolve("module-a/data/a.parquet"), "snappy", 100);
         ExternalFiles.withCodec(dir.resolve("module-b/data/b.parquet"), "gzip", 100);
@@ -142,6 +152,19 @@ public final class ItSetup {
     }
   }
 
+  /** A file of the repository's testdata/ folder, which the it module's POM names in artifact-io.testdata. */
+  private static Path testdata(String relative) {
+    String dir = System.getProperty("artifact-io.testdata");
+    if (dir == null) {
+      throw new IllegalStateException("artifact-io.testdata is not set (the it module's POM passes it to ItSetup)");
+    }
+    Path p = Path.of(dir, relative);
+    if (!Files.isRegularFile(p)) {
+      throw new IllegalStateException("test data " + relative + " is missing from " + dir);
+    }
+    return p;
+  }
+
   private static void link(Path link, Path target) {
     try {
       Files.createSymbolicLink(link, target);
@@ -160,6 +183,7 @@ public final class ItSetup {
 
   private static void copy(Path from, Path to) {
     try {
+      Files.createDirectories(to.toAbsolutePath().getParent());
       Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new IllegalStateException(e);

@@ -38,6 +38,9 @@ public class CheckConfig {
   /** structure: also walk every page (header, CRC, decompression, value counts). */
   private Boolean full;
 
+  /** Globs of files this check does not apply to, although {@code files} selects them. */
+  private List<String> excludes = new ArrayList<>();
+
   public CheckConfig() {}
 
   public CheckConfig(String rule) {
@@ -107,6 +110,15 @@ public class CheckConfig {
     return this;
   }
 
+  public List<String> getExcludes() {
+    return excludes;
+  }
+
+  public CheckConfig setExcludes(List<String> excludes) {
+    this.excludes = excludes == null ? new ArrayList<>() : new ArrayList<>(excludes);
+    return this;
+  }
+
   public Boolean getFull() {
     return full;
   }
@@ -119,6 +131,6 @@ public class CheckConfig {
   @Override
   public String toString() {
     return "check{rule=" + rule + ",severity=" + severity + ",columns=" + columns + ",strict=" + strict
-        + ",allowed=" + allowed + ",target=" + target + ",files=" + files + ",full=" + full + "}";
+        + ",allowed=" + allowed + ",target=" + target + ",files=" + files + ",excludes=" + excludes + ",full=" + full + "}";
   }
 }

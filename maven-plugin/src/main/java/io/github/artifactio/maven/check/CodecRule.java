@@ -58,22 +58,28 @@ public final class CodecRule implements Rule {
     }
     Set<String> seen = new TreeSet<>();
     List<Finding> findings = new ArrayList<>();
-    // one finding per column: its first offending row group and how many of its chunks offend
-    java.util.Map<String, long[]> bad = new java.util.LinkedHashMap<>();
-    java.util.Map<String, String> badCodec = new java.util.HashMap<>();
+    // one finding per codec that is not allowed: the columns using it (in file order), its first row group, and how
+    // many chunks use it; a file written with one codec throughout gets one line, not one per column
+    java.util.Map<String, java.util.Set<String>> columns = new java.util.TreeMap<>();
+    java.util.Map<String, long[]> firstAndCount = new java.util.HashMap<>();
     for (RowGroupInfo g : f.table().rowGroups()) {
       for (ColumnChunkInfo c : g.chunks()) {
         seen.add(c.codec());
         if (!allowed.contains(c.codec())) {
-          long[] first = bad.computeIfAbsent(c.path(), k -> new long[] {g.index(), 0});
-          first[1]++;
-          badCodec.putIfAbsent(c.path(), c.codec());
+          columns.computeIfAbsent(c.codec(), k -> new java.util.LinkedHashSet<>()).add(c.path());
+          firstAndCount.computeIfAbsent(c.codec(), k -> new long[] {g.index(), 0})[1]++;
         }
       }
     }
-    for (var e : bad.entrySet()) {
-      findings.add(f.finding(this, e.getKey(), (int) e.getValue()[0], null, e.getValue()[1],
-          "compressed with " + badCodec.get(e.getKey()) + ", not one of the allowed codecs " + allowed));
+    for (var e : columns.entrySet()) {
+      long[] fc = firstAndCount.get(e.getKey());
+      String why = "compressed with " + e.getKey() + ", not one of the allowed codecs " + allowed;
+      if (e.getValue().size() == 1) {
+        findings.add(f.finding(this, e.getValue().iterator().next(), (int) fc[0], null, fc[1], why));
+      } else {
+        findings.add(f.finding(this, null, (int) fc[0], null, fc[1],
+            "columns '" + String.join("', '", e.getValue()) + "': " + why));
+      }
     }
     return RuleResult.of(f.display(), id(), severity, seen.isEmpty() ? "no column chunks" : String.join(",", seen),
         findings);

@@ -44,7 +44,7 @@ public final class Contracts {
       Set.of("name", "files", "columns", "allow_other_columns", "min_rows", "max_rows", "schema", "checks");
   private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "nullable");
   private static final Set<String> CHECK_KEYS =
-      Set.of("rule", "severity", "columns", "strict", "allowed", "target", "files", "full");
+      Set.of("rule", "severity", "columns", "strict", "allowed", "target", "files", "excludes", "full");
 
   private static final ObjectMapper JSON =
       JsonMapper.builder(JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
@@ -158,6 +158,7 @@ public final class Contracts {
             .setFull(optBool(ch, "full", where));
         cc.setColumns(strings(ch, "columns", where));
         cc.setAllowed(strings(ch, "allowed", where));
+        cc.setExcludes(strings(ch, "excludes", where));
         c.check(cc);
       }
     }

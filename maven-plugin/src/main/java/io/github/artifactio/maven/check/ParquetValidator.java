@@ -146,12 +146,13 @@ public final class ParquetValidator {
     Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
     for (Rule r : rules) {
       RuleResult result;
+      long t0 = System.nanoTime();
       try {
         result = r.check(ctx);
       } catch (ArtifactException | UncheckedIOException e) {
         result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + e.getMessage());
       }
-      byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result);
+      byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result.withSeconds((System.nanoTime() - t0) / 1e9));
     }
     List<RuleResult> out = new ArrayList<>();
     for (List<RuleResult> same : byId.values()) {
@@ -170,7 +171,9 @@ public final class ParquetValidator {
     Severity severity = Severity.INFO;
     List<Finding> findings = new ArrayList<>();
     List<String> observed = new ArrayList<>();
+    double seconds = 0;
     for (RuleResult r : same) {
+      seconds += r.seconds();
       if (rank(r.status()) > rank(status)) {
         status = r.status();
       }
@@ -185,7 +188,8 @@ public final class ParquetValidator {
     if (observed.size() > 1) {
       observed.remove("no declared sort order"); // the default ascending's answer says nothing next to a real one
     }
-    return new RuleResult(first.file(), first.rule(), severity, status, String.join("; ", observed), findings);
+    return new RuleResult(first.file(), first.rule(), severity, status, String.join("; ", observed), findings)
+        .withSeconds(seconds);
   }
 
   private static int rank(Status s) {

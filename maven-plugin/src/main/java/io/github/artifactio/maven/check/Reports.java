@@ -48,8 +48,9 @@ import java.util.Map;
  * {@code verify-manifest}, each execution id once); a later execution rewrites the file with all of them.
  *
  * <p><b>{@code TEST-artifact-io.xml}</b>: JUnit XML, one {@code testsuite} per goal, one {@code testcase} per file and rule
- * ({@code classname} the file, {@code name} the rule): FAIL is a {@code failure}, UNDETERMINED is {@code skipped},
- * PASS and WARN pass, with the findings in {@code system-out}.
+ * ({@code classname} {@code artifact-io.<goal>}, {@code name} {@code <file> [<rule>]}, {@code time} what the rule took):
+ * FAIL is a {@code failure}, UNDETERMINED is a {@code failure} when it fails the run and {@code skipped} otherwise,
+ * PASS and WARN pass, with the findings (and suppressed findings with their reasons) in {@code system-out}.
  */
 public final class Reports {
   public static final int SCHEMA_VERSION = 1;
@@ -67,26 +68,36 @@ public final class Reports {
     n.put("observed", r.observed());
     ArrayNode fs = n.putArray("findings");
     for (Finding f : r.findings()) {
-      ObjectNode o = fs.addObject();
-      o.put("rule", f.rule());
-      o.put("severity", f.severity().name());
-      o.put("file", f.file());
-      o.put("column", f.column());
-      if (f.rowGroup() == null) {
-        o.putNull("row_group");
-      } else {
-        o.put("row_group", f.rowGroup());
+      finding(fs.addObject(), f);
+    }
+    if (!r.suppressed().isEmpty()) {
+      ArrayNode ss = n.putArray("suppressed");
+      for (RuleResult.Suppressed s : r.suppressed()) {
+        finding(ss.addObject(), s.finding()).put("reason", s.reason());
       }
-      if (f.row() == null) {
-        o.putNull("row");
-      } else {
-        o.put("row", f.row());
-      }
-      o.put("count", f.count());
-      o.put("detail", f.detail());
-      o.put("message", f.message());
     }
     return n;
+  }
+
+  private static ObjectNode finding(ObjectNode o, Finding f) {
+    o.put("rule", f.rule());
+    o.put("severity", f.severity().name());
+    o.put("file", f.file());
+    o.put("column", f.column());
+    if (f.rowGroup() == null) {
+      o.putNull("row_group");
+    } else {
+      o.put("row_group", f.rowGroup());
+    }
+    if (f.row() == null) {
+      o.putNull("row");
+    } else {
+      o.put("row", f.row());
+    }
+    o.put("count", f.count());
+    o.put("detail", f.detail());
+    o.put("message", f.message());
+    return o;
   }
 
   /** A result read back from its JSON form, reported for {@code file}. */
@@ -104,23 +115,49 @@ public final class Reports {
         Status.valueOf(n.get("status").asText()), n.get("observed").asText(), findings);
   }
 
-  /** A goal's outcome with the threshold it was judged by: one entry of a report. */
-  public record Run(Outcome outcome, Severity failOn, String execution) {
+  /**
+   * A goal's outcome with what it was judged by: one entry of a report.
+   *
+   * @param failOnUndetermined whether an UNDETERMINED result fails the run (unless {@code failOn} is NONE)
+   * @param directory the folder whose files were checked, as given
+   * @param configuration the configuration in force (rules, checks, contracts, suppressions, includes...), recorded as
+   *     given so a report says what it judged by
+   */
+  public record Run(Outcome outcome, Severity failOn, String execution, boolean failOnUndetermined, String directory,
+      JsonNode configuration) {
+    public Run(Outcome outcome, Severity failOn, String execution) {
+      this(outcome, failOn, execution, false, null, null);
+    }
+
     public Run(Outcome outcome, Severity failOn) {
       this(outcome, failOn, "default");
     }
 
+    /** The results that fail this run for being undetermined. */
+    public List<RuleResult> failingUndetermined() {
+      return failOnUndetermined && failOn != null
+          ? outcome.results().stream().filter(r -> r.status() == Status.UNDETERMINED).toList() : List.of();
+    }
+
     public boolean passed() {
-      return outcome.failing(failOn).isEmpty();
+      return outcome.failing(failOn).isEmpty() && failingUndetermined().isEmpty();
     }
   }
 
   /** Writes {@code validation.json} for the goals run in this build on this project. */
   public static void writeJson(Path file, List<Run> runs, String pluginVersion) throws IOException {
+    writeJson(file, runs, "artifact-io-maven-plugin", pluginVersion);
+  }
+
+  /** Writes {@code validation.json}, naming the tool that checked ({@code artifact-io-maven-plugin}, the CLI...). */
+  public static void writeJson(Path file, List<Run> runs, String tool, String version) throws IOException {
     ObjectNode root = JSON.createObjectNode();
     root.put("schema", "artifact-io/validation");
     root.put("schema_version", SCHEMA_VERSION);
-    root.put("plugin_version", pluginVersion);
+    root.put("plugin_version", version);
+    ObjectNode t = root.putObject("tool");
+    t.put("name", tool);
+    t.put("version", version);
     root.put("passed", runs.stream().allMatch(Run::passed));
     ObjectNode total = root.putObject("summary");
     ArrayNode rs = root.putArray("runs");
@@ -132,7 +169,14 @@ public final class Reports {
       r.put("goal", o.goal());
       r.put("execution", run.execution());
       r.put("fail_on", run.failOn() == null ? "NONE" : run.failOn().name());
+      r.put("fail_on_undetermined", run.failOnUndetermined());
       r.put("passed", run.passed());
+      if (run.directory() != null) {
+        r.put("directory", run.directory());
+      }
+      if (run.configuration() != null) {
+        r.set("configuration", run.configuration());
+      }
       long[] v = {o.files().size(), o.results().size(), o.count(Status.PASS), o.count(Status.WARN),
           o.count(Status.FAIL), o.count(Status.UNDETERMINED), o.findings().size(), o.cachedFiles(), o.filesOpened(),
           o.bytesRead(), o.bytesHashed()};
@@ -171,21 +215,37 @@ public final class Reports {
     StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     for (Run run : runs) {
       Outcome o = run.outcome();
+      boolean undeterminedFails = !run.failingUndetermined().isEmpty();
+      long failures = o.count(Status.FAIL) + (undeterminedFails ? o.count(Status.UNDETERMINED) : 0);
+      long skipped = undeterminedFails ? 0 : o.count(Status.UNDETERMINED);
+      double total = o.results().stream().mapToDouble(RuleResult::seconds).sum();
+      // classname: the goal, whose one dot CI servers read as package and class; a file name's dots would be split
+      String classname = "artifact-io." + o.goal();
       b.append("<testsuite name=\"artifact-io:").append(xml(o.goal())).append("@").append(xml(run.execution()))
           .append("\" tests=\"")
-          .append(o.results().size()).append("\" failures=\"").append(o.count(Status.FAIL))
-          .append("\" errors=\"0\" skipped=\"").append(o.count(Status.UNDETERMINED)).append("\" time=\"0\">\n");
+          .append(o.results().size()).append("\" failures=\"").append(failures)
+          .append("\" errors=\"0\" skipped=\"").append(skipped).append("\" time=\"").append(seconds(total))
+          .append("\">\n");
       for (RuleResult r : o.results()) {
-        b.append("  <testcase classname=\"").append(xml(r.file())).append("\" name=\"").append(xml(r.rule()))
-            .append("\" time=\"0\">\n");
-        String messages = String.join("\n", r.findings().stream().map(Finding::message).toList());
+        b.append("  <testcase classname=\"").append(xml(classname)).append("\" name=\"")
+            .append(xml(r.file() + " [" + r.rule() + "]")).append("\" time=\"").append(seconds(r.seconds()))
+            .append("\">\n");
+        List<String> lines = new ArrayList<>(r.findings().stream().map(Finding::message).toList());
+        for (RuleResult.Suppressed s : r.suppressed()) {
+          lines.add("suppressed (" + s.reason() + "): " + s.finding().message());
+        }
+        String messages = String.join("\n", lines);
         if (r.status() == Status.FAIL) {
           String first = r.findings().isEmpty() ? r.observed() : r.findings().get(0).message();
           b.append("    <failure message=\"").append(xml(first)).append("\" type=\"").append(xml(r.rule()))
               .append("\">").append(xml(messages)).append("</failure>\n");
+        } else if (r.status() == Status.UNDETERMINED && undeterminedFails) {
+          b.append("    <failure message=\"").append(xml("undetermined: " + r.observed())).append("\" type=\"")
+              .append(xml(r.rule())).append("\">").append(xml("undetermined: " + r.observed())).append("</failure>\n");
         } else if (r.status() == Status.UNDETERMINED) {
           b.append("    <skipped message=\"").append(xml("undetermined: " + r.observed())).append("\"/>\n");
         }
+        // a WARN is a passing test whose findings are in its output
         b.append("    <system-out>").append(xml(r.status() + " " + r.observed()
             + (messages.isEmpty() ? "" : "\n" + messages))).append("</system-out>\n");
         b.append("  </testcase>\n");
@@ -195,6 +255,10 @@ public final class Reports {
     b.append("</testsuites>\n");
     Files.createDirectories(file.getParent());
     Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+  }
+
+  private static String seconds(double s) {
+    return String.format(java.util.Locale.ROOT, "%.3f", s);
   }
 
   private static String xml(String s) {
@@ -232,7 +296,8 @@ public final class Reports {
     Map<String, Boolean> seen = new LinkedHashMap<>();
     for (RuleResult r : o.results()) {
       String file = seen.put(r.file(), true) == null ? cut(r.file(), fw) : "";
-      String status = r.status().name() + (r.findings().isEmpty() ? "" : " (" + r.violations() + ")");
+      String status = r.status().name() + (r.findings().isEmpty() ? "" : " (" + r.violations() + ")")
+          + (r.suppressed().isEmpty() ? "" : " +" + r.suppressed().size() + " suppressed");
       lines.add(String.format(fmt, file, r.rule(), status, cut(r.observed(), 100)).stripTrailing());
     }
     lines.add(String.format("%d files, %d checks: %d PASS, %d WARN, %d FAIL, %d UNDETERMINED; %d from the cache",

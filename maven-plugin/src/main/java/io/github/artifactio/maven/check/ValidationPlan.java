@@ -21,13 +21,42 @@ import java.util.stream.Collectors;
  *
  * <p>Without configuration the plan holds {@code structure}, {@code codec} (SNAPPY, UNCOMPRESSED), {@code string-type}
  * and {@code ascending} (which, with no named columns, verifies the sort orders files declare), all at ERROR. A
- * {@code <check>} for one of these replaces its default.
+ * {@code <check>} for one of these with no {@code <files>} replaces its default everywhere; a check scoped with
+ * {@code <files>} (and {@code <excludes>}) replaces it only for the files it selects, so that severity {@code OFF}
+ * there exempts those files and no other (it used to remove the rule for every file).
  */
 public final class ValidationPlan {
-  /** A rule and the files it applies to. */
-  public record Entry(String files, Rule rule) {
+  /** The files a check selects: a glob, minus any of its exclude globs. */
+  public record Scope(String files, List<String> excludes) {
+    public Scope {
+      excludes = List.copyOf(excludes);
+    }
+
+    static final Scope ALL = new Scope("**", List.of());
+
+    boolean matches(String relativePath) {
+      Path p = Path.of(relativePath);
+      return matcher(files).matches(p) && excludes.stream().noneMatch(x -> matcher(x).matches(p));
+    }
+
+    @Override
+    public String toString() {
+      return excludes.isEmpty() ? files : files + " excluding " + excludes;
+    }
+  }
+
+  /** A rule, the files it applies to, and the files a scoped check took over from it (a default's exceptions). */
+  public record Entry(Scope scope, Rule rule, List<Scope> unless) {
+    public Entry {
+      unless = List.copyOf(unless);
+    }
+
+    Entry(String files, Rule rule) {
+      this(new Scope(files, List.of()), rule, List.of());
+    }
+
     boolean appliesTo(String relativePath) {
-      return matcher(files).matches(Path.of(relativePath));
+      return scope.matches(relativePath) && unless.stream().noneMatch(s -> s.matches(relativePath));
     }
   }
 
@@ -53,17 +82,24 @@ public final class ValidationPlan {
     Set<String> onlySet = ids(only, "rules");
     Set<String> skipSet = ids(skip, "skipRules");
     List<Entry> entries = new ArrayList<>();
-    Set<String> configured = new TreeSet<>();
+    Set<String> replaced = new TreeSet<>();
+    java.util.Map<String, List<Scope>> takenOver = new java.util.TreeMap<>();
     for (CheckConfig c : checks == null ? List.<CheckConfig>of() : checks) {
       Rule r = rule(c, "check " + c, false);
-      configured.add(id(c.getRule(), "check " + c));
+      String id = id(c.getRule(), "check " + c);
+      if (c.getFiles() == null && c.getExcludes().isEmpty()) {
+        replaced.add(id);
+      } else {
+        takenOver.computeIfAbsent(id, k -> new ArrayList<>()).add(scope(c, "**"));
+      }
       if (r != null) {
         entries.addAll(expand(r, c, "**"));
       }
     }
     for (String d : DEFAULTS) {
-      if (!configured.contains(d)) {
-        entries.add(new Entry("**", rule(new CheckConfig(d), "default", false)));
+      if (!replaced.contains(d)) {
+        entries.add(new Entry(Scope.ALL, rule(new CheckConfig(d), "default", false),
+            takenOver.getOrDefault(d, List.of())));
       }
     }
     for (Contract k : contracts) {
@@ -95,17 +131,22 @@ public final class ValidationPlan {
     return new ValidationPlan(kept, contracts);
   }
 
+  /** The files a check selects: its {@code <files>} (else {@code defaultFiles}) minus its {@code <excludes>}. */
+  private static Scope scope(CheckConfig c, String defaultFiles) {
+    return new Scope(c.getFiles() != null ? c.getFiles() : defaultFiles, c.getExcludes());
+  }
+
   /** References split per column, so that each has its own target and finding. */
   private static List<Entry> expand(Rule r, CheckConfig c, String defaultFiles) {
-    String files = c.getFiles() != null ? c.getFiles() : defaultFiles;
+    Scope scope = scope(c, defaultFiles);
     if (r instanceof ReferencesRule && c.getColumns().size() > 1) {
       List<Entry> out = new ArrayList<>();
       for (String col : c.getColumns()) {
-        out.add(new Entry(files, references(Severity.parse(sev(c), "check " + c), col, c.getTarget())));
+        out.add(new Entry(scope, references(Severity.parse(sev(c), "check " + c), col, c.getTarget()), List.of()));
       }
       return out;
     }
-    return List.of(new Entry(files, r));
+    return List.of(new Entry(scope, r, List.of()));
   }
 
   private static String sev(CheckConfig c) {

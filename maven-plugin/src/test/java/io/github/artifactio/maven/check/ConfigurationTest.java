@@ -20,7 +20,7 @@ class ConfigurationTest {
   @Test
   void an_unknown_rule_id_is_refused_in_a_check_and_in_a_selection() {
     assertEquals("check check{rule=sorted,severity=null,columns=[],strict=null,allowed=[],target=null,files=null,"
-        + "full=null}: unknown rule id 'sorted'; known: [structure, codec, string-type, contract, contiguous-ids,"
+        + "excludes=[],full=null}: unknown rule id 'sorted'; known: [structure, codec, string-type, contract, contiguous-ids,"
         + " ascending, references]",
         refused(() -> ValidationPlan.build(List.of(new CheckConfig("sorted")), List.of(), List.of(), List.of())));
     assertEquals("artifact-io.skipRules: unknown rule id 'codecs'; known: [structure, codec, string-type, contract,"
@@ -45,6 +45,32 @@ class ConfigurationTest {
         refused(() -> ValidationPlan.build(List.of(), List.of(), List.of("codec"), List.of("codec"))));
   }
 
+  static List<String> rules(ValidationPlan p, String file) {
+    return p.rulesFor(file).stream().map(r -> r.id() + "@" + r.severity()).toList();
+  }
+
+  @Test
+  void a_check_scoped_to_files_with_severity_off_exempts_those_files_and_no_other() {
+    // the natural way to exempt one file: it used to remove string-type from every file
+    ValidationPlan p = ValidationPlan.build(List.of(
+        new CheckConfig("string-type").setFiles("**/legacy_*.parquet").setSeverity("OFF")), List.of(), List.of(),
+        List.of());
+    assertEquals(List.of("structure@ERROR", "codec@ERROR", "ascending@ERROR"), rules(p, "run/legacy_a.parquet"));
+    assertEquals(List.of("structure@ERROR", "codec@ERROR", "string-type@ERROR", "ascending@ERROR"),
+        rules(p, "run/polars.parquet"));
+  }
+
+  @Test
+  void a_scoped_check_replaces_the_default_only_where_it_applies_and_excludes_hand_files_back() {
+    ValidationPlan p = ValidationPlan.build(List.of(new CheckConfig("codec").setFiles("imports/**")
+        .setExcludes(List.of("imports/strict/**")).setSeverity("WARN").setAllowed(List.of("ZSTD"))), List.of(),
+        List.of(), List.of());
+    assertEquals("codec@WARN", rules(p, "imports/a.parquet").get(1));
+    assertEquals("codec@ERROR", rules(p, "imports/strict/b.parquet").get(1), "excluded: the default applies");
+    assertEquals("codec@ERROR", rules(p, "out/c.parquet").get(1), "outside the scope: the default applies");
+    assertEquals(1, p.rulesFor("imports/a.parquet").stream().filter(r -> r.id().equals("codec")).count());
+  }
+
   @Test
   void severity_off_removes_a_rule_and_an_unknown_severity_is_refused() {
     ValidationPlan p = ValidationPlan.build(List.of(new CheckConfig("codec").setSeverity("off")), List.of(),
@@ -52,7 +78,7 @@ class ConfigurationTest {
     assertEquals(List.of("structure", "string-type", "ascending"),
         p.rulesFor("x.parquet").stream().map(Rule::id).toList());
     assertEquals("check check{rule=codec,severity=LOUD,columns=[],strict=null,allowed=[],target=null,files=null,"
-        + "full=null}: severity 'LOUD' is not one of ERROR, WARN, INFO, OFF",
+        + "excludes=[],full=null}: severity 'LOUD' is not one of ERROR, WARN, INFO, OFF",
         refused(() -> ValidationPlan.build(List.of(new CheckConfig("codec").setSeverity("LOUD")), List.of(),
             List.of(), List.of())));
   }

@@ -58,14 +58,75 @@ class ReportsTest {
   }
 
   @Test
-  void the_junit_report_has_a_failure_per_failed_rule_and_skips_the_undetermined() throws IOException {
+  void the_junit_report_names_goal_file_and_rule_as_ci_servers_split_them_with_real_times() throws IOException {
     Path p = dir.resolve("TEST-artifact-io.xml");
-    Reports.writeJunit(p, List.of(new Reports.Run(outcome(), Severity.ERROR)));
+    Outcome o = outcome();
+    Outcome timed = new Outcome(o.goal(), o.files(), o.results().stream().map(r -> r.withSeconds(0.0125)).toList(),
+        o.cachedFiles(), o.filesOpened(), o.bytesRead(), o.bytesHashed());
+    Reports.writeJunit(p, List.of(new Reports.Run(timed, Severity.ERROR)));
     String xml = Files.readString(p);
     assertTrue(xml.contains("<testsuite name=\"artifact-io:validate@default\" tests=\"3\" failures=\"1\" errors=\"0\""
-        + " skipped=\"1\""), xml);
-    assertTrue(xml.contains("<testcase classname=\"z.parquet\" name=\"codec\" time=\"0\">\n    <failure message=\""
-        + "[codec] z.parquet, column 'mz', row group 0: compressed with ZSTD"), xml);
+        + " skipped=\"1\" time=\"0.038\">"), xml);
+    assertTrue(xml.contains("<testcase classname=\"artifact-io.validate\" name=\"z.parquet [codec]\" time=\"0.013\">\n"
+        + "    <failure message=\"[codec] z.parquet, column 'mz', row group 0: compressed with ZSTD"), xml);
     assertTrue(xml.contains("<skipped message=\"undetermined: mz: not readable: &lt;codec&gt;\"/>"), xml);
+  }
+
+  @Test
+  void an_undetermined_result_fails_a_run_that_says_so_and_is_a_junit_failure_there() throws IOException {
+    Reports.Run strict = new Reports.Run(outcome(), Severity.ERROR, "default", true, "target", null);
+    assertEquals(List.of("ascending"), strict.failingUndetermined().stream().map(RuleResult::rule).toList());
+    Outcome noFailure = new Outcome("validate", List.of("a.parquet"), outcome().results().subList(0, 2), 0, 1, 1, 0);
+    assertEquals(false, new Reports.Run(noFailure, Severity.ERROR, "default", true, "target", null).passed());
+    assertEquals(true, new Reports.Run(noFailure, Severity.ERROR, "default", false, "target", null).passed());
+    assertEquals(true, new Reports.Run(noFailure, null, "default", true, "target", null).passed(), "failOn NONE");
+    Path p = dir.resolve("TEST-artifact-io.xml");
+    Reports.writeJunit(p, List.of(strict));
+    String xml = Files.readString(p);
+    assertTrue(xml.contains("failures=\"2\" errors=\"0\" skipped=\"0\""), xml);
+    assertTrue(xml.contains("<failure message=\"undetermined: mz: not readable: &lt;codec&gt;\" type=\"ascending\">"),
+        xml);
+  }
+
+  @Test
+  void a_suppressed_finding_leaves_the_verdict_and_is_listed_with_its_reason_and_an_unused_suppression_is_named() {
+    Suppression s = new Suppression("**/z.parquet", "codec", "mz", "written by the legacy exporter, read by us only");
+    Suppression stale = new Suppression("**/gone.parquet", "codec", null, "old exporter");
+    Suppression.Applied a = Suppression.apply(outcome(), List.of(s, stale), RuleIds.VALIDATE);
+    RuleResult z = a.outcome().results().get(2);
+    assertEquals(Status.PASS, z.status());
+    assertEquals(List.of(), z.findings());
+    assertEquals("written by the legacy exporter, read by us only", z.suppressed().get(0).reason());
+    assertEquals(List.of(), a.outcome().failing(Severity.ERROR));
+    assertEquals(List.of(stale), a.unused());
+    assertEquals("z.parquet  codec      PASS +1 suppressed  ZSTD", Reports.summaryTable(a.outcome()).get(4));
+    // another column is not suppressed by a column-scoped suppression
+    Suppression other = new Suppression("**", "codec", "id", "not this column");
+    assertEquals(Status.FAIL, Suppression.apply(outcome(), List.of(other), RuleIds.VALIDATE).outcome().results().get(2)
+        .status());
+    ConfigurationException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigurationException.class,
+        () -> Suppression.apply(outcome(), List.of(new Suppression("**", "codec", null, " ")), RuleIds.VALIDATE));
+    assertEquals("suppression {files=**, rule=codec}: no <reason>; a suppression says why the finding is acceptable",
+        e.getMessage());
+  }
+
+  @Test
+  void validation_json_records_the_tool_the_folder_and_the_configuration_and_lists_suppressed_findings()
+      throws IOException {
+    Suppression s = new Suppression("**/z.parquet", "codec", null, "accepted");
+    Outcome o = Suppression.apply(outcome(), List.of(s), RuleIds.VALIDATE).outcome();
+    JsonNode config = new ObjectMapper().readTree("{\"includes\": \"**/*.parquet\"}");
+    Path p = dir.resolve("validation.json");
+    Reports.writeJson(p, List.of(new Reports.Run(o, Severity.ERROR, "default-cli", true, "run", config)), "9.9");
+    JsonNode n = new ObjectMapper().readTree(p.toFile());
+    assertEquals("artifact-io-maven-plugin", n.get("tool").get("name").asText());
+    assertEquals("9.9", n.get("tool").get("version").asText());
+    JsonNode run = n.get("runs").get(0);
+    assertEquals("run", run.get("directory").asText());
+    assertEquals("**/*.parquet", run.get("configuration").get("includes").asText());
+    assertEquals(true, run.get("fail_on_undetermined").asBoolean());
+    JsonNode sup = n.get("results").get(2).get("suppressed").get(0);
+    assertEquals("accepted", sup.get("reason").asText());
+    assertEquals("mz", sup.get("column").asText());
   }
 }
