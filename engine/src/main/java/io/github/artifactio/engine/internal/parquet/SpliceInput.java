@@ -24,7 +24,6 @@ import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.Type;
 
 /**
  * One input of a splice: its footer parsed with parquet-format's Thrift classes (the form the splice rewrites) and
@@ -288,39 +287,6 @@ public final class SpliceInput {
     return schema.getType(i).toString().trim();
   }
 
-  /** The column orders of the leaves of top-level column {@code i}, as text ("" when the footer has none). */
-  String columnOrders(int i) {
-    if (!meta.isSetColumn_orders()) {
-      return "";
-    }
-    int first = 0;
-    for (int k = 0; k < i; k++) {
-      first += leavesOf(schema.getType(k));
-    }
-    int n = leavesOf(schema.getType(i));
-    List<String> out = new ArrayList<>();
-    for (int leaf = first; leaf < first + n && leaf < meta.getColumn_ordersSize(); leaf++) {
-      out.add(String.valueOf(meta.getColumn_orders().get(leaf).getSetField()));
-    }
-    return String.join(",", out);
-  }
-
-  /** The number of leaves of top-level column {@code i}. */
-  public int leavesOf(int i) {
-    return leavesOf(schema.getType(i));
-  }
-
-  private static int leavesOf(Type t) {
-    if (t.isPrimitive()) {
-      return 1;
-    }
-    int n = 0;
-    for (Type f : t.asGroupType().getFields()) {
-      n += leavesOf(f);
-    }
-    return n;
-  }
-
   public SortedMap<String, String> metadata() {
     return metadata;
   }
@@ -357,7 +323,7 @@ public final class SpliceInput {
   /**
    * Where the first difference between this input's columns and {@code reference}'s lies, as a sentence naming the
    * column and both types (this input's first), or null when they have the same columns: names, order, Parquet
-   * declarations (physical and logical types, repetition), column orders, Arrow types and nullability.
+   * declarations (physical and logical types, repetition, column orders), Arrow types and nullability.
    */
   public String differenceFrom(SpliceInput reference, String here, String there) {
     List<ColumnSpec> mine = specs;
@@ -377,15 +343,12 @@ public final class SpliceInput {
         return "its column " + i + " is '" + m.name() + "' (" + describe(this, i) + ") where " + there + " has '"
             + r.name() + "' (" + describe(reference, i) + ")";
       }
+      // parquet-java's text of a field covers its physical and logical types, repetition, field id and column order
       boolean same = m.arrowType().equals(r.arrowType()) && m.nullable() == r.nullable()
-          && parquetType(i).equals(reference.parquetType(i))
-          && columnOrders(i).equals(reference.columnOrders(i));
+          && parquetType(i).equals(reference.parquetType(i));
       if (!same) {
-        String orders = columnOrders(i).equals(reference.columnOrders(i))
-            ? ""
-            : "; column order " + columnOrders(i) + " against " + reference.columnOrders(i);
         return "column '" + m.name() + "' is " + describe(this, i) + " in " + here + " but " + describe(reference, i)
-            + " in " + there + orders;
+            + " in " + there;
       }
     }
     return null;
