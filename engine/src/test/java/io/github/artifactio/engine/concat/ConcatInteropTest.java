@@ -20,7 +20,6 @@ import io.github.artifactio.engine.table.WriteOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -51,6 +50,7 @@ class ConcatInteropTest {
   @BeforeAll
   static void open() throws SQLException {
     db = DriverManager.getConnection("jdbc:duckdb:");
+    Duck.use(db);
   }
 
   @AfterAll
@@ -65,38 +65,15 @@ class ConcatInteropTest {
         WriteOptions.defaults());
   }
 
-  static String literal(Path p) {
-    return "'" + p.toString().replace("'", "''") + "'";
-  }
-
-  /** Rows of {@code a} that {@code b} lacks, by DuckDB's comparison, row numbers included. */
-  static long except(Path a, Path b) throws SQLException {
-    try (Statement s = db.createStatement();
-        ResultSet r = s.executeQuery("SELECT count(*) FROM (SELECT * FROM read_parquet(" + literal(a)
-            + ", file_row_number = true) EXCEPT SELECT * FROM read_parquet(" + literal(b)
-            + ", file_row_number = true))")) {
-      r.next();
-      return r.getLong(1);
-    }
-  }
-
-  static long count(Path p) throws SQLException {
-    try (Statement s = db.createStatement();
-        ResultSet r = s.executeQuery("SELECT count(*) FROM read_parquet(" + literal(p) + ")")) {
-      r.next();
-      return r.getLong(1);
-    }
-  }
-
   @Test
   void duckdb_reads_a_splice_to_the_values_of_the_table_written_whole() throws SQLException {
     Path whole = dir.resolve("whole.parquet");
     TableWriter.writeTable(whole, TABLE);
     Path out = dir.resolve("spliced.parquet");
     Concat.concat(out, parts(), Axis.ROWS, ConcatOptions.defaults());
-    assertEquals(7000, count(out));
-    assertEquals(0, except(out, whole));
-    assertEquals(0, except(whole, out));
+    assertEquals(7000, Duck.count(out));
+    assertEquals(0, Duck.except(out, whole));
+    assertEquals(0, Duck.except(whole, out));
   }
 
   @Test
@@ -182,16 +159,18 @@ class ConcatInteropTest {
     Path a = dir.resolve("duck-a.parquet");
     Path b = dir.resolve("duck-b.parquet");
     try (Statement s = db.createStatement()) {
-      s.execute("COPY (SELECT * FROM read_parquet(" + literal(whole) + ") LIMIT 3000) TO " + literal(a)
+      s.execute("COPY (SELECT * FROM read_parquet(" + Duck.literal(whole) + ") LIMIT 3000) TO "
+          + Duck.literal(a)
           + " (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 1024)");
-      s.execute("COPY (SELECT * FROM read_parquet(" + literal(whole) + ") LIMIT 4000 OFFSET 3000) TO " + literal(b)
+      s.execute("COPY (SELECT * FROM read_parquet(" + Duck.literal(whole) + ") LIMIT 4000 OFFSET 3000) TO "
+          + Duck.literal(b)
           + " (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 2048)");
     }
     Path out = dir.resolve("spliced.parquet");
     ConcatResult r = Concat.concat(out, List.of(a, b), Axis.ROWS, ConcatOptions.defaults());
     assertEquals(7000, r.rows());
-    assertEquals(0, except(out, whole));
-    assertEquals(0, except(whole, out));
+    assertEquals(0, Duck.except(out, whole));
+    assertEquals(0, Duck.except(whole, out));
     // DuckDB declares a LIMIT's columns nullable: the engine reads them with the null-aware kinds, no null among them
     Table t = Table.read(out);
     assertArrayEquals(((io.github.artifactio.engine.column.Int64Column) TABLE.get(0)).values(), t.int64("i64"));
