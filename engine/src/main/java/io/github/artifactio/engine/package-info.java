@@ -12,6 +12,7 @@
  *       it back, whole or from the footer alone;
  *   <li>{@link io.github.artifactio.engine.sidecar}: the {@code .report.json} and {@code manifest.json} sidecars and
  *       the schema registry; {@link io.github.artifactio.engine.hash.Blake3}: content hashes;
+ *   <li>{@link io.github.artifactio.engine.concat.Concat}: combine artifacts by rows or columns without re-encoding;
  *   <li>{@link io.github.artifactio.engine.inspect.Inspector}: what is in a file.
  * </ul>
  *

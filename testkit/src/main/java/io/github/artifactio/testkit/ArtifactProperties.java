@@ -1,5 +1,6 @@
 package io.github.artifactio.testkit;
 
+import io.github.artifactio.testkit.gen.SplitCase;
 import io.github.artifactio.testkit.gen.TableCase;
 import io.github.artifactio.testkit.gen.WriteCase;
 import io.github.artifactio.testkit.property.Gen;
@@ -24,6 +25,11 @@ public final class ArtifactProperties {
   /** The engine's write properties over {@code cases}. */
   public static WriterProperties ofWrites(Gen<WriteCase> cases) {
     return new WriterProperties(cases);
+  }
+
+  /** The engine's concatenation properties (splice and join back, determinism, provenance) over {@code cases}. */
+  public static ConcatProperties ofConcat(Gen<SplitCase> cases) {
+    return new ConcatProperties(cases);
   }
 
   /** The properties of {@code stage} (named {@code name} in messages and failure directories) over {@code inputs}. */

@@ -21,6 +21,7 @@ public final class Bench {
     runs.put("write", WriteBench::run);
     runs.put("blake3", Blake3Bench::run);
     runs.put("read", ReadBench::run);
+    runs.put("concat", ConcatBench::run);
     return runs;
   }
 

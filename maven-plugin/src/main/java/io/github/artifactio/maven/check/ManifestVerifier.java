@@ -2,6 +2,7 @@ package io.github.artifactio.maven.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.SchemaId;
@@ -33,7 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * folder, and the file exists), {@code manifest-format} ({@code parquet}), {@code manifest-hash} (blake3 of the file
  * equals {@code content_hash}), {@code manifest-rows} (the footer's row count equals {@code rows}),
  * {@code manifest-schema} (the identifier is registered and equals the one in the footer, where one is recorded),
- * {@code manifest-report} (the {@code .report.json} sidecar, when present, agrees on rows, hash and schema). Records
+ * {@code manifest-report} (the {@code .report.json} sidecar, when present, agrees on rows, hash and schema),
+ * {@code manifest-fingerprint} (a linked file's recorded bounded fingerprint still matches). Records
  * are checked in parallel on the caller's executor; hashes of unchanged files come from the cache.
  */
 public final class ManifestVerifier {
@@ -209,7 +211,8 @@ public final class ManifestVerifier {
           + e.getMessage());
     }
     if (file == null) {
-      for (String rule : List.of(RuleIds.MANIFEST_HASH, RuleIds.MANIFEST_ROWS, RuleIds.MANIFEST_REPORT)) {
+      for (String rule : List.of(RuleIds.MANIFEST_HASH, RuleIds.MANIFEST_ROWS, RuleIds.MANIFEST_REPORT,
+          RuleIds.MANIFEST_FINGERPRINT)) {
         c.undetermined(rule, "no file to check (see manifest-path)");
       }
       if (schema != null) {
@@ -253,7 +256,47 @@ public final class ManifestVerifier {
       checkSchema(c, schema, footer.orElse(null), footerOk);
     }
     checkReport(c, file, pathText, rows, actual, schema);
+    checkFingerprint(c, file, pathText, r.get(FINGERPRINT));
     return c.results;
+  }
+
+  /** The extra record field in which a linked (hard-linked, shared) file's bounded fingerprint is recorded. */
+  static final String FINGERPRINT = "fingerprint";
+
+  /**
+   * {@code manifest-fingerprint}: a record of a linked file carries its bounded fingerprint (size, blake3 of its first
+   * and last MiB; the engine's {@link Fingerprint}), which must still match: a file rewritten in place through another
+   * hard link is caught in two 1 MiB reads. A record without one passes (it is not a linked file).
+   */
+  private void checkFingerprint(Collector c, Path file, String pathText, JsonNode recorded) {
+    if (!c.on(RuleIds.MANIFEST_FINGERPRINT)) {
+      return;
+    }
+    if (recorded == null) {
+      c.pass(RuleIds.MANIFEST_FINGERPRINT, "not linked (no fingerprint)");
+      return;
+    }
+    Fingerprint f;
+    try {
+      f = Fingerprint.fromJson(recorded);
+    } catch (IllegalArgumentException e) {
+      c.fail(RuleIds.MANIFEST_FINGERPRINT, "malformed", "the fingerprint of " + pathText + " does not read: "
+          + e.getMessage());
+      return;
+    }
+    Optional<String> why;
+    try {
+      why = f.difference(file);
+    } catch (ArtifactException e) {
+      c.fail(RuleIds.MANIFEST_FINGERPRINT, "unreadable", e.getMessage());
+      return;
+    }
+    if (why.isPresent()) {
+      c.fail(RuleIds.MANIFEST_FINGERPRINT, "changed", "the linked file " + pathText
+          + " changed since its fingerprint was recorded: " + why.get());
+    } else {
+      c.pass(RuleIds.MANIFEST_FINGERPRINT, "matches (" + f.size() + " bytes)");
+    }
   }
 
   private void checkSchema(Collector c, SchemaId schema, SchemaId footer, boolean footerOk) {

@@ -25,12 +25,13 @@ public final class RuleIds {
   public static final String MANIFEST_SCHEMA = "manifest-schema";
   public static final String MANIFEST_REPORT = "manifest-report";
   public static final String MANIFEST_CONFIG_HASH = "manifest-config-hash";
+  public static final String MANIFEST_FINGERPRINT = "manifest-fingerprint";
 
   /** The rules of {@code verify-manifest}. */
   public static final List<String> VERIFY_MANIFEST =
       List.of(
           MANIFEST_JSON, MANIFEST_KEY, MANIFEST_PATH, MANIFEST_FORMAT, MANIFEST_HASH, MANIFEST_ROWS, MANIFEST_SCHEMA,
-          MANIFEST_REPORT, MANIFEST_CONFIG_HASH);
+          MANIFEST_REPORT, MANIFEST_CONFIG_HASH, MANIFEST_FINGERPRINT);
 
   static int order(String id) {
     int i = VALIDATE.indexOf(id);

@@ -175,4 +175,39 @@ class ManifestVerifierTest {
     assertEquals(List.of("[manifest-config-hash] run/manifest.json: config_hash is " + hash + " but the blake3 of"
         + " config_json is " + Blake3.hashString("{\"seed\":8}").hex() + " (1 violation)"), msgs);
   }
+
+  /** A run whose one record is a linked file, carrying its bounded fingerprint as the dataset form records it. */
+  private Path linkedRun() throws IOException {
+    Path m = goodRun();
+    Path artifact = dir.resolve("run/precursors.parquet");
+    com.fasterxml.jackson.databind.JsonNode f = io.github.artifactio.engine.concat.Fingerprint.of(artifact).toJson();
+    Manifest manifest = SidecarJson.readManifest(m);
+    ArtifactRecord r = manifest.artifacts().values().iterator().next();
+    TreeMap<String, com.fasterxml.jackson.databind.JsonNode> extra = new TreeMap<>();
+    extra.put("fingerprint", f);
+    ArtifactRecord linked = new ArtifactRecord(r.logicalName(), r.path(), r.format(), r.schemaName(),
+        r.schemaVersion(), r.rows(), r.contentHash(), r.producingStage(), r.configHash(), extra);
+    SidecarJson.write(m, Manifest.of("test", CONFIG, r.configHash()).record(linked));
+    return m;
+  }
+
+  @Test
+  void a_linked_record_whose_fingerprint_matches_passes() throws IOException {
+    Outcome o = verify(linkedRun());
+    assertEquals(List.of(), messages(o));
+    assertTrue(o.results().stream().anyMatch(r -> r.rule().equals(RuleIds.MANIFEST_FINGERPRINT)
+        && r.status() == Status.PASS && r.observed().startsWith("matches")), o.results().toString());
+  }
+
+  @Test
+  void a_linked_file_rewritten_in_place_fails_its_fingerprint_with_what_changed() throws IOException {
+    Path m = linkedRun();
+    Path artifact = dir.resolve("run/precursors.parquet");
+    long size = Files.size(artifact);
+    Files.write(artifact, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+    Outcome o = verify(m);
+    assertTrue(messages(o).contains("[manifest-fingerprint] run/manifest.json#fragment_library_precursors: the linked"
+        + " file precursors.parquet changed since its fingerprint was recorded: its size is " + (size + 1)
+        + " bytes, recorded " + size + " (1 violation)"), messages(o).toString());
+  }
 }

@@ -22,5 +22,10 @@
  * the decoders are {@code PageFormatException}s, which the scan reports as {@code ArtifactException}s naming file,
  * column and row group. {@link io.github.artifactio.engine.internal.parquet.FileInput} reads through a FileChannel
  * (parquet-java's LocalInputFile makes one system call per byte).
+ *
+ * <p>Splice path (the {@code concat} package's): {@code SpliceInput} reads and checks an input's footer with
+ * parquet-format's Thrift classes, {@code SpliceIndexes} its page indexes, {@code SplicePageCheck} walks a chunk's pages
+ * as its bytes pass (CRC32s, sizes, value counts), and {@code SpliceFooter} writes the output's page indexes and footer
+ * with every offset moved.
  */
 package io.github.artifactio.engine.internal.parquet;

@@ -1,0 +1,116 @@
+package io.github.artifactio.engine.concat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.table.Codec;
+import io.github.artifactio.engine.table.Fixtures;
+import io.github.artifactio.engine.table.Table;
+import io.github.artifactio.engine.table.TableFile;
+import io.github.artifactio.engine.table.WriteOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The rows axis: a table cut into row ranges, each written its own way, spliced back reads as the table. */
+class SpliceRowsTest {
+  @TempDir Path dir;
+
+  static final List<Column> TABLE = Fixtures.everyKind(9000, 12);
+  static final WriteOptions SNAPPY_1000 = WriteOptions.builder().rowGroupRows(1000).build();
+  static final WriteOptions PLAIN_UNCOMPRESSED =
+      WriteOptions.builder().codec(Codec.UNCOMPRESSED).rowGroupRows(1700).plainColumn("f64").floatPlan(false).build();
+  static final WriteOptions UNCAPPED = WriteOptions.defaults();
+
+  @Test
+  void a_table_split_by_rows_and_written_three_ways_splices_back_to_the_table() throws Exception {
+    List<Path> parts = Parts.write(dir, TABLE, new int[] {0, 2500, 2501, 9000}, SNAPPY_1000, PLAIN_UNCOMPRESSED,
+        UNCAPPED);
+    Path out = dir.resolve("out/spliced.parquet");
+    ConcatResult r = Concat.concat(out, parts, Axis.ROWS, ConcatOptions.defaults());
+    assertEquals(9000, r.rows());
+    assertEquals(ConcatResult.Publish.SPLICED, r.publish());
+    assertEquals(3 + 1 + 1, r.rowGroups(), "each input keeps its row groups");
+    Table t = Table.read(out);
+    for (Column c : TABLE) {
+      assertEquals(c, t.column(c.name()), c.name());
+    }
+    assertEquals(Blake3.hashFile(out), r.contentHash(), "hashed while written");
+    assertEquals(Files.size(out), r.bytesWritten());
+  }
+
+  @Test
+  void the_footer_keeps_the_arrow_schema_and_the_indexes_and_records_where_every_row_came_from() {
+    List<Path> parts = Parts.write(dir, TABLE, new int[] {0, 4000, 9000}, SNAPPY_1000, UNCAPPED);
+    Path out = dir.resolve("spliced.parquet");
+    ConcatResult r = Concat.concat(out, parts, Axis.ROWS, ConcatOptions.defaults());
+    TableFile whole = TableFile.open(parts.get(0));
+    TableFile spliced = TableFile.openWithOffsetIndex(out);
+    assertEquals(whole.metadata().get("ARROW:schema"), spliced.metadata().get("ARROW:schema"));
+    assertFalse(spliced.metadata().containsKey("artifact_io.writer"), "no single writer wrote the spliced bytes");
+    assertTrue(spliced.rowGroups().stream().allMatch(g -> g.chunks().stream().allMatch(c -> c.hasOffsetIndex())));
+    Provenance p = Provenance.read(out).orElseThrow();
+    assertEquals(r.provenance().toJson(), p.toJson());
+    assertEquals(new Provenance.Origin(0, "part-0.parquet", 3999), p.origin(3999));
+    assertEquals(new Provenance.Origin(1, "part-1.parquet", 0), p.origin(4000));
+    assertEquals(new Provenance.Origin(1, "part-1.parquet", 4999), p.origin(8999));
+    assertEquals(Blake3.hashFile(parts.get(1)).hex(), p.inputs().get(1).blake3());
+  }
+
+  @Test
+  void the_same_inputs_give_the_same_bytes_with_or_without_an_executor() throws Exception {
+    List<Path> parts = Parts.write(dir, TABLE, new int[] {0, 3000, 6000, 9000}, SNAPPY_1000, PLAIN_UNCOMPRESSED);
+    Path a = dir.resolve("a/out.parquet");
+    Path b = dir.resolve("b/out.parquet");
+    ConcatResult ra = Concat.concat(a, parts, Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build());
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    ConcatResult rb;
+    try {
+      rb = Concat.concat(b, parts, Axis.ROWS, ConcatOptions.builder().executor(pool).build());
+    } finally {
+      pool.shutdown();
+    }
+    assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+    assertEquals(ra.contentHash(), rb.contentHash());
+    assertArrayEquals(Files.readAllBytes(a.resolveSibling("out.parquet.report.json")),
+        Files.readAllBytes(b.resolveSibling("out.parquet.report.json")));
+  }
+
+  @Test
+  void chosen_row_groups_are_spliced_and_the_provenance_names_them() {
+    List<Path> parts = Parts.write(dir, TABLE, new int[] {0, 5000, 9000}, SNAPPY_1000);
+    Path out = dir.resolve("chosen.parquet");
+    ConcatResult r;
+    try (SpliceWriter w = SpliceWriter.open(out, ConcatOptions.defaults())) {
+      w.append(parts.get(0), 1, 2, 4);
+      w.append(parts.get(1));
+      r = w.finish();
+    }
+    assertEquals(3000 + 4000, r.rows());
+    Table t = Table.read(out);
+    Column id = TABLE.get(0);
+    List<Column> expected = List.of(id.slice(1000, 3000), id.slice(4000, 5000), id.slice(5000, 9000));
+    long[] want = new long[7000];
+    int k = 0;
+    for (Column c : expected) {
+      for (long v : ((io.github.artifactio.engine.column.Int64Column) c).values()) {
+        want[k++] = v;
+      }
+    }
+    assertArrayEquals(want, t.int64(id.name()));
+    Provenance p = Provenance.read(out).orElseThrow();
+    assertEquals(List.of(new Provenance.Run(0, 0, 1000, 2000), new Provenance.Run(0, 2000, 4000, 1000),
+        new Provenance.Run(1, 3000, 0, 4000)), p.runs());
+    assertEquals(new Provenance.Origin(0, "part-0.parquet", 4000), p.origin(2000));
+    assertTrue(Optional.of(p).isPresent());
+  }
+}
