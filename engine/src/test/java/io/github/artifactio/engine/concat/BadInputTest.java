@@ -210,7 +210,7 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(a, b, a),
         Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build(),
         Damage.failingAfter(70_000, new IOException("No space left on device"))));
-    assertTrue(e.getMessage().matches("writing .*concat\\.parquet\\.tmp-\\d+-\\d+ at byte 0: java\\.io\\.IOException:"
+    assertTrue(e.getMessage().matches("writing .*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+ at byte 0: java\\.io\\.IOException:"
         + " No space left on device"), e.getMessage());
     assertNothingLost();
   }

@@ -64,11 +64,11 @@ class ConcatMemoryTest {
   }
 
   private static String fork(List<String> args) throws Exception {
-    String file = System.getProperty("artifactio.runtimeClasspathFile");
+    String file = System.getProperty("artifact-io.runtimeClasspathFile");
     List<String> cp = new ArrayList<>(List.of(Files.readString(Path.of(file), StandardCharsets.UTF_8).trim()
         .split(File.pathSeparator)));
-    cp.add(System.getProperty("artifactio.classesDir"));
-    cp.add(System.getProperty("artifactio.testClassesDir"));
+    cp.add(System.getProperty("artifact-io.classesDir"));
+    cp.add(System.getProperty("artifact-io.testClassesDir"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "-cp", String.join(File.pathSeparator, cp),
         ForkedConcatMain.class.getName()));
