@@ -6,9 +6,9 @@
  * {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each with its own
  * parquet-java page store, which is what makes serial, chunked and parallel writes byte-identical), through
  * {@link io.github.artifactio.engine.internal.parquet.LeafSink}, which turns rows into Parquet levels; output goes
- * through {@link io.github.artifactio.engine.internal.parquet.FileOutput} (append-only, optionally hashed on a
- * background thread). {@link io.github.artifactio.engine.internal.parquet.Schemas} maps the column model to Parquet
- * and Arrow schemas as arrow-rs does; {@link io.github.artifactio.engine.internal.parquet.Codecs} compresses without
+ * through {@code FileOutput} (append-only, optionally hashed on a
+ * background thread). {@code Schemas} maps the column model to Parquet
+ * and Arrow schemas as arrow-rs does; {@code Codecs} compresses without
  * Hadoop.
  *
  * <p>Footer: {@code Footer} is the one footer reader (one positional read of the tail, framing problems as typed
