@@ -42,16 +42,13 @@ class ArchitectureTest {
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java", "parquet-java's ParquetWriter/Reader"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/WriteBench.java", "parquet-java's ParquetWriter arm"),
       // test-scope oracles: an independent reader or writer of the bytes the engine reads and writes
-      Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/BrokenPages.java", "Thrift page headers"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/TestFiles.java",
+          "Thrift footers and page headers, broken on purpose (also for the plugin's tests, through the test jar)"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/FileLayoutTest.java", "parquet-java's footer"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
-          "parquet-java's offset index, Thrift footers"),
+          "parquet-java's offset index"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
-      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
-      Map.entry("maven-plugin/src/test/java/io/github/artifactio/maven/check/DeclaredOrderTest.java",
-          "Thrift sorting_columns"),
-      Map.entry("maven-plugin/src/test/java/io/github/artifactio/maven/check/Inputs.java",
-          "Thrift footers and page headers"));
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"));
 
   static List<Source> sources;
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.TestData;
+import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
 import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.TableFile;
@@ -38,7 +39,7 @@ class FileLayoutTest {
 
   @Test
   void the_layout_of_a_duckdb_file_agrees_with_parquet_javas_footer() throws IOException {
-    Path p = DuckFiles.duckdb(dir.resolve("duck.parquet"), "SELECT i::BIGINT AS id, (i % 13)::INTEGER AS k,"
+    Path p = TestFiles.duckdb(dir.resolve("duck.parquet"), "SELECT i::BIGINT AS id, (i % 13)::INTEGER AS k,"
         + " CASE WHEN i % 5 = 0 THEN NULL ELSE 'v' || (i % 101) END AS s, [i::FLOAT, 0.5] AS l FROM range(300000) t(i)",
         "COMPRESSION zstd, ROW_GROUP_SIZE 100000");
     FileLayout layout = FileLayout.read(p);

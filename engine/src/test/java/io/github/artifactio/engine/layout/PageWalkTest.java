@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.TestData;
+import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
 import io.github.artifactio.engine.table.Codec;
@@ -12,18 +13,12 @@ import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
@@ -95,7 +90,7 @@ class PageWalkTest {
   @Test
   void every_codec_the_engine_reads_is_decompressed_and_decoded_page_by_page() {
     for (String codec : List.of("uncompressed", "snappy", "gzip", "zstd", "lz4_raw")) {
-      Path p = DuckFiles.duckdb(dir.resolve(codec + ".parquet"), "SELECT i::BIGINT AS id, (i * 0.25)::DOUBLE AS d,"
+      Path p = TestFiles.duckdb(dir.resolve(codec + ".parquet"), "SELECT i::BIGINT AS id, (i * 0.25)::DOUBLE AS d,"
           + " CASE WHEN i % 7 = 0 THEN NULL ELSE 'text ' || (i % 50) END AS s FROM range(200000) t(i)",
           "COMPRESSION " + codec);
       List<ChunkWalk> walks = walkWithValues(p);
@@ -168,27 +163,10 @@ class PageWalkTest {
     assertTrue(decodable > 0);
   }
 
-  /** Rewrites the Thrift footer of {@code p} (an independent writer: the Thrift structures themselves). */
-  private static void rewriteFooter(Path p, java.util.function.Consumer<FileMetaData> change) throws IOException {
-    byte[] b = Files.readAllBytes(p);
-    int length = ByteBuffer.wrap(b, b.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-    int start = b.length - 8 - length;
-    FileMetaData md = Util.readFileMetaData(new ByteArrayInputStream(b, start, length));
-    change.accept(md);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.write(b, 0, start);
-    ByteArrayOutputStream footer = new ByteArrayOutputStream();
-    Util.writeFileMetaData(md, footer);
-    footer.writeTo(out);
-    out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(footer.size()).array());
-    out.write(new byte[] {'P', 'A', 'R', '1'});
-    Files.write(p, out.toByteArray());
-  }
-
   @Test
   void a_page_that_runs_past_its_chunk_stops_that_chunks_walk_only() throws IOException {
     Path p = everyKind(Codec.SNAPPY);
-    rewriteFooter(p, md -> {
+    TestFiles.rewriteFooter(p, md -> {
       var m = md.getRow_groups().get(0).getColumns().get(0).getMeta_data();
       m.setTotal_compressed_size(m.getTotal_compressed_size() - 100);
     });
@@ -238,7 +216,7 @@ class PageWalkTest {
 
   @Test
   void a_null_list_item_is_located_to_its_row() {
-    Path p = DuckFiles.duckdb(dir.resolve("null-item.parquet"),
+    Path p = TestFiles.duckdb(dir.resolve("null-item.parquet"),
         "SELECT CASE WHEN i = 1234 THEN [1.0::FLOAT, NULL] ELSE [i::FLOAT] END AS l FROM range(5000) t(i)", "");
     ValueDecoding v = walkWithValues(p).get(0).values().orElseThrow();
     assertEquals(ValueDecoding.Status.FAILED, v.status());
@@ -250,7 +228,7 @@ class PageWalkTest {
 
   @Test
   void a_column_outside_the_model_is_walked_but_its_values_are_not_decoded() {
-    Path p = DuckFiles.duckdb(dir.resolve("decimal.parquet"),
+    Path p = TestFiles.duckdb(dir.resolve("decimal.parquet"),
         "SELECT (i / 100)::DECIMAL(10, 2) AS price, i::BIGINT AS id FROM range(100) t(i)", "");
     List<ChunkWalk> walks = walkWithValues(p);
     ValueDecoding price = walks.get(0).values().orElseThrow();
@@ -272,7 +250,7 @@ class PageWalkTest {
     ChunkWalk before = walk(p).get(0);
     PageLayout last = before.pages().get(before.pages().size() - 1);
     assertEquals(4, last.dataPage());
-    BrokenPages.breakLevels(p, last);
+    TestFiles.breakLevels(p, last);
     ChunkWalk after = walkWithValues(p).get(0);
     assertTrue(after.pages().stream().allMatch(pg -> pg.crc().orElseThrow().verified() && pg.decompression().ok()),
         "the page still frames, checksums and decompresses: only decoding finds it");
@@ -286,7 +264,7 @@ class PageWalkTest {
   @Test
   void a_value_that_fails_inside_a_page_is_located_to_its_own_row() throws IOException {
     // DuckDB writes no page CRCs, so a changed id leaves the page framed, checked and decompressed
-    Path p = DuckFiles.duckdb(dir.resolve("dict.parquet"), "SELECT (i % 3)::INTEGER AS k FROM range(10000) t(i)",
+    Path p = TestFiles.duckdb(dir.resolve("dict.parquet"), "SELECT (i % 3)::INTEGER AS k FROM range(10000) t(i)",
         "COMPRESSION uncompressed");
     ChunkWalk before = walk(p).get(0);
     PageLayout data = before.pages().stream().filter(pg -> pg.kind().isData()).findFirst().orElseThrow();
