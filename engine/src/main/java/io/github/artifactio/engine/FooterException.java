@@ -26,7 +26,7 @@ public final class FooterException extends ArtifactException {
     FOOTER_LENGTH,
     /** The footer's bytes are not Thrift's {@code FileMetaData}. */
     UNDECODABLE,
-    /** The footer decodes but does not describe a file (a column chunk without metadata, chunks that are not the leaves). */
+    /** The footer decodes but does not describe a file: a chunk without metadata, chunks that are not the leaves. */
     INCONSISTENT
   }
 

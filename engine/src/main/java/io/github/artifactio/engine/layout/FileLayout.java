@@ -33,8 +33,9 @@ public record FileLayout(
   }
 
   /**
-   * Reads the footer of {@code path}. A broken framing or footer is a {@link io.github.artifactio.engine.FooterException}
-   * naming the file and the problem; a file that cannot be opened is an {@link io.github.artifactio.engine.ArtifactException}.
+   * Reads the footer of {@code path}. A broken framing or footer is a
+   * {@link io.github.artifactio.engine.FooterException} naming the file and the problem; a file that cannot be opened
+   * is an {@link io.github.artifactio.engine.ArtifactException}.
    */
   public static FileLayout read(Path path) {
     return LayoutReader.read(path);

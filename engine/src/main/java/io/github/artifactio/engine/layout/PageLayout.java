@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param bodyOffset the file offset of its body (just past the header)
  * @param compressedBytes its body's stored size
  * @param uncompressedBytes its body's declared size after decompression
- * @param values the values (levels, nulls included) its header declares; entries for a dictionary page; -1 for an index page
+ * @param values the values (levels, nulls included) its header declares; for a dictionary page its entries; -1 for an
+ *     index page or a header without them
  * @param firstRow for a data page, its first row in the row group where the headers tell (-1 where they do not: the
  *     rows of a repeated column's v1 pages are not in their headers)
  * @param rows for a data page, its row count where its header tells (v2 pages; v1 pages of a column that is not

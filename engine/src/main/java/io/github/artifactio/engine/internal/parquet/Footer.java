@@ -55,12 +55,16 @@ final class Footer {
     this.metadata = metadata;
   }
 
-  /** Reads and decodes the footer. Errors name the file: {@code opening <path>} or {@code reading parquet footer <path>}. */
+  /**
+   * Reads and decodes the footer. Errors name the file: {@code opening <path>}, or {@code reading parquet footer
+   * <path>} (a {@link FooterException} for a broken framing or footer).
+   */
   static Footer read(Path path) {
     FileChannel ch;
     try {
       if (!Files.isRegularFile(path)) {
-        throw new NoSuchFileException(path.toString(), null, Files.exists(path) ? "not a regular file" : "no such file");
+        String why = Files.exists(path) ? "not a regular file" : "no such file";
+        throw new NoSuchFileException(path.toString(), null, why);
       }
       ch = FileChannel.open(path, StandardOpenOption.READ);
     } catch (IOException e) {

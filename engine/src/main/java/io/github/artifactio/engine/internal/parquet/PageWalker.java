@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.zip.CRC32;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.DataPageHeaderV2;
@@ -138,7 +139,7 @@ final class PageWalker {
       this.codec = readable(chunk.codec());
     }
 
-    ChunkWalk walk(java.util.function.Supplier<ValueDecoding> values) {
+    ChunkWalk walk(Supplier<ValueDecoding> values) {
       long before = reads.bytes.get();
       nextAt = chunk.startOffset();
       try {
@@ -282,7 +283,8 @@ final class PageWalker {
       }
       try {
         // a dictionary gets an array of its own: the decoder keeps decoding from it while later pages arrive
-        byte[] out = Decompressors.decompress(codec, p.data, at, length, into, kind == PageKind.DICTIONARY ? null : scratch);
+        byte[] reuse = kind == PageKind.DICTIONARY ? null : scratch;
+        byte[] out = Decompressors.decompress(codec, p.data, at, length, into, reuse);
         if (kind != PageKind.DICTIONARY) {
           scratch = out;
         }
@@ -301,10 +303,10 @@ final class PageWalker {
     ValueDecoding decode(ParquetFile file, ColumnSpec spec, long groupFirstRow, long rows) {
       String name = spec.name();
       if (spec.decodedAs() == null) {
-        return new ValueDecoding(name, ValueDecoding.Status.NOT_DECODED, Optional.empty(), -1, "type " + spec.arrowType());
+        return notDecoded(name, "type " + spec.arrowType());
       }
       if (codec == null) {
-        return new ValueDecoding(name, ValueDecoding.Status.NOT_DECODED, Optional.empty(), -1, "codec " + chunk.codec());
+        return notDecoded(name, "codec " + chunk.codec());
       }
       Decoder d = new Decoder(file.schema(), file.schema().getColumns().get(chunk.leaf()), spec);
       LeafReader reader = d.reader(this);
@@ -324,13 +326,16 @@ final class PageWalker {
         if (refused != null || stop != null) {
           // the walk refused a page or stopped framing: the walk's own report says what is wrong
           long at = refused != null ? refused.headerOffset() : stop.offset();
-          return new ValueDecoding(name, ValueDecoding.Status.NOT_DECODED, Optional.empty(), -1,
-              "the page at byte " + at + " did not pass the page walk");
+          return notDecoded(name, "the page at byte " + at + " did not pass the page walk");
         }
         Optional<PageLayout> page = handed == null ? Optional.empty() : Optional.of(handedLayout);
         long row = firstFailingRow(d, reader.row);
         return new ValueDecoding(name, ValueDecoding.Status.FAILED, page, groupFirstRow + row, message(e));
       }
+    }
+
+    private static ValueDecoding notDecoded(String column, String why) {
+      return new ValueDecoding(column, ValueDecoding.Status.NOT_DECODED, Optional.empty(), -1, why);
     }
 
     /**

@@ -75,8 +75,9 @@ public final class ParquetFile {
   }
 
   /**
-   * Parses the footer. Errors name the file: {@code opening <path>}, a {@link io.github.artifactio.engine.FooterException}
-   * for a broken framing or footer, or {@code reading parquet footer <path>} for one parquet-java does not convert.
+   * Parses the footer. Errors name the file: {@code opening <path>}, a
+   * {@link io.github.artifactio.engine.FooterException} for a broken framing or footer, or {@code reading parquet
+   * footer <path>} for one parquet-java does not convert.
    */
   public static ParquetFile open(Path path) {
     Footer f = Footer.read(path);
