@@ -13,12 +13,17 @@
  *   <li>{@link io.github.artifactio.engine.sidecar}: the {@code .report.json} and {@code manifest.json} sidecars and
  *       the schema registry; {@link io.github.artifactio.engine.hash.Blake3}: content hashes;
  *   <li>{@link io.github.artifactio.engine.concat.Concat}: combine artifacts by rows or columns without re-encoding;
- *   <li>{@link io.github.artifactio.engine.inspect.Inspector}: what is in a file.
+ *   <li>{@link io.github.artifactio.engine.inspect.Inspector}: what is in a file;
+ *   <li>{@link io.github.artifactio.engine.layout.FileLayout}: how a file is laid out (row groups, declared sort
+ *       orders, column chunks, page indexes) and a walk over every page (CRC, decompression), for tools that check
+ *       files.
  * </ul>
  *
  * <p>Every error about an artifact is an {@link io.github.artifactio.engine.ArtifactException} naming the file and,
- * where they apply, the column, row group and row. Packages named {@code internal} are not API: they hold the
- * parquet-java and Arrow bridge ({@code internal.parquet}), file publication ({@code internal.io}) and the blake3
- * core ({@code internal.blake3}).
+ * where they apply, the column, row group and row; a broken Parquet framing or footer is a
+ * {@link io.github.artifactio.engine.FooterException} saying which problem it is. Packages named {@code internal} are
+ * not API (no other module may use them: {@code ArchitectureTest}): they hold the parquet-java and Arrow bridge with
+ * the one footer reader and page walker ({@code internal.parquet}), file publication ({@code internal.io}) and the
+ * blake3 core ({@code internal.blake3}).
  */
 package io.github.artifactio.engine;

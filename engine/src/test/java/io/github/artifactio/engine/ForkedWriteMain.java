@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Runs in a separate JVM (see {@link RuntimeClasspathTest}): writes the fixture table, reads it back, and exits 0 only
- * if every column reads back equal.
+ * Runs in a separate JVM (see {@link RuntimeClasspathTest}): writes the fixture table, reads it back, walks its pages
+ * and values, and exits 0 only if every column reads back equal and decodes in the walk.
  */
 public final class ForkedWriteMain {
   public static void main(String[] args) {
@@ -24,6 +24,19 @@ public final class ForkedWriteMain {
         System.err.println("column " + c.name() + " read back different");
         System.exit(2);
       }
+    }
+    // the footer reader, the page walk and the walk with values need no Hadoop either
+    long[] pages = new long[1];
+    io.github.artifactio.engine.layout.FileLayout.read(out).walkPages(w -> pages[0] += w.pages().size());
+    io.github.artifactio.engine.table.TableFile.open(out).walkPagesAndValues(w -> w.values().ifPresent(v -> {
+      if (v.status() != io.github.artifactio.engine.layout.ValueDecoding.Status.DECODED) {
+        System.err.println("column " + v.column() + " did not decode in the walk: " + v);
+        System.exit(3);
+      }
+    }));
+    if (pages[0] == 0) {
+      System.err.println("the page walk found no page");
+      System.exit(4);
     }
     System.out.println("ok " + t.rows());
   }

@@ -22,6 +22,8 @@ import io.github.artifactio.engine.internal.parquet.ParquetFile;
 import io.github.artifactio.engine.internal.parquet.Scan;
 import io.github.artifactio.engine.internal.parquet.SpanCache;
 import io.github.artifactio.engine.internal.parquet.StringInterner;
+import io.github.artifactio.engine.layout.ChunkWalk;
+import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.sidecar.ArtifactRecord;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.Manifest;
@@ -37,6 +39,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -266,6 +269,24 @@ public final class TableFile {
   /** The file's row groups (whole file, whatever the span). */
   public List<RowGroupInfo> rowGroups() {
     return file.rowGroups();
+  }
+
+  /**
+   * The file's physical layout from the footer this handle read (whole file, whatever the span): row groups with their
+   * declared sort orders, column chunks, page index locations. The same record {@link FileLayout#read} gives.
+   */
+  public FileLayout layout() {
+    return file.layout();
+  }
+
+  /**
+   * Walks every page of the file once, as {@link FileLayout#walkPages} does, and in the same pass decodes every value
+   * of each top-level column's leaf with the engine's reader ({@link ChunkWalk#values()}), from the pages as the walk
+   * checked and decompressed them: each page is read and decompressed once. Memory is one chunk's compressed bytes
+   * (or one window of a larger chunk) and one 65,536-row batch.
+   */
+  public void walkPagesAndValues(Consumer<ChunkWalk> each) {
+    file.walkPagesAndValues(each);
   }
 
   /** The row count of each of the file's row groups. */

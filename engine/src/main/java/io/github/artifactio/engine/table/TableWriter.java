@@ -13,7 +13,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * Writes tables of {@link Column}s to Parquet artifacts: in one call ({@link #writeTable}), or chunk by chunk
@@ -206,7 +205,7 @@ public final class TableWriter implements AutoCloseable {
   static StreamingWriter.Config config(Path path, WriteOptions o) {
     return new StreamingWriter.Config(
         path,
-        CompressionCodecName.valueOf(o.codec().name()),
+        o.codec(),
         o.rowGroupCap().isPresent() ? o.rowGroupCap().getAsInt() : null,
         o.rowGroupRows(),
         o.pageRows(),

@@ -17,7 +17,9 @@
  *       statistics, typed and Arrow {@link io.github.artifactio.engine.table.BatchReader batches},
  *       {@link io.github.artifactio.engine.table.RowSelection selections} that skip pages, parallel and coalesced
  *       scans through {@link io.github.artifactio.engine.table.ScanOptions}, the schema-version gate through
- *       {@link io.github.artifactio.engine.table.OpenOptions}).
+ *       {@link io.github.artifactio.engine.table.OpenOptions}); its {@code layout()} is the footer's
+ *       {@link io.github.artifactio.engine.layout.FileLayout}, and {@code walkPagesAndValues} walks every page and
+ *       decodes every value in one pass.
  * </ul>
  */
 package io.github.artifactio.engine.table;

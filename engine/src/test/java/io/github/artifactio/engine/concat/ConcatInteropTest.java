@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.internal.parquet.Codecs;
 import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
-import io.github.artifactio.engine.internal.parquet.FileInput;
+import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.Fixtures;
@@ -25,7 +24,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.parquet.ArtifactIoReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -103,8 +101,7 @@ class ConcatInteropTest {
   /** Per chunk: page offsets relative to the chunk, sizes, first rows, the column index as text, the statistics. */
   private static List<Object[]> indexes(Path p) throws Exception {
     List<Object[]> out = new ArrayList<>();
-    try (ParquetFileReader r = new ParquetFileReader(new FileInput(p), ArtifactIoReadOptions.create(new Codecs(),
-        true))) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(p)) {
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
           OffsetIndex oi = r.readOffsetIndex(c);

@@ -1,13 +1,11 @@
 package io.github.artifactio.engine.concat;
 
-import io.github.artifactio.engine.internal.parquet.Codecs;
-import io.github.artifactio.engine.internal.parquet.FileInput;
+import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32;
-import org.apache.parquet.ArtifactIoReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
@@ -21,7 +19,7 @@ final class Damage {
 
   static Page page(Path file, int rowGroup, int leaf, int page) throws IOException {
     try (ParquetFileReader r =
-        new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+        ParquetJavaReaders.open(file)) {
       ColumnChunkMetaData c = r.getFooter().getBlocks().get(rowGroup).getColumns().get(leaf);
       OffsetIndex oi = r.readOffsetIndex(c);
       byte[] bytes = Files.readAllBytes(file);

@@ -1,14 +1,12 @@
 package io.github.artifactio.engine.table;
 
-import io.github.artifactio.engine.internal.parquet.Codecs;
-import io.github.artifactio.engine.internal.parquet.FileInput;
+import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.ArtifactIoReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -19,7 +17,7 @@ final class Layouts {
 
   /** The data page count of every chunk of leaf {@code path}, one entry per row group. */
   static List<Integer> pages(Path file, String path) {
-    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(file)) {
       List<Integer> out = new ArrayList<>();
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
@@ -62,7 +60,7 @@ final class Layouts {
   /** The file's bytes up to the end of its last column chunk: every page, without the indexes and the footer. */
   static byte[] dataSection(Path file) {
     long end = 4;
-    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(file)) {
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {
           end = Math.max(end, c.getStartingPos() + c.getTotalSize());
@@ -78,7 +76,7 @@ final class Layouts {
   record PageAt(long offset, int headerBytes, int bodyBytes, int crc) {}
 
   static PageAt page(Path file, String path, int rowGroup, int page) {
-    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(file)) {
       for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(rowGroup).getColumns()) {
         if (c.getPath().toDotString().equals(path)) {
           long offset = r.readOffsetIndex(c).getOffset(page);
@@ -97,7 +95,7 @@ final class Layouts {
 
   /** Per row group, whether the chunk of leaf {@code path} has dictionary-encoded and PLAIN-encoded data pages. */
   static List<boolean[]> dictionaryAndPlainPages(Path file, String path) {
-    try (ParquetFileReader r = new ParquetFileReader(new FileInput(file), ArtifactIoReadOptions.create(new Codecs(), false))) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(file)) {
       List<boolean[]> out = new ArrayList<>();
       for (BlockMetaData b : r.getFooter().getBlocks()) {
         for (ColumnChunkMetaData c : b.getColumns()) {

@@ -10,8 +10,6 @@ import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.ListFloat32Column;
 import io.github.artifactio.engine.column.Utf8Column;
-import io.github.artifactio.engine.internal.parquet.Codecs;
-import io.github.artifactio.engine.internal.parquet.FileInput;
 import io.github.artifactio.engine.table.Batch;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.RowSelection;
@@ -35,11 +33,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.parquet.ArtifactIoReadOptions;
+import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -225,11 +224,17 @@ public final class ReadBench {
     }
   }
 
-  /** parquet-java's low-level path: ParquetFileReader row groups, ColumnReadStoreImpl, one value per call. */
+  /**
+   * parquet-java's low-level path: ParquetFileReader row groups, ColumnReadStoreImpl, one value per call. Opened
+   * through parquet-java's public read options (whose builder needs the Hadoop jars the bench profile puts on the
+   * classpath), with the same bulk-reading input and snappy-java page decompression as before.
+   */
   static long parquetJava(Path file, String only) throws Exception {
-    FileInput in = new FileInput(file);
+    ChannelInputFile in = new ChannelInputFile(file);
+    ParquetReadOptions options =
+        ParquetReadOptions.builder(new PlainParquetConfiguration()).withCodecFactory(new SnappyPages()).build();
     double sum = 0;
-    try (ParquetFileReader reader = new ParquetFileReader(in, ArtifactIoReadOptions.create(new Codecs(), false))) {
+    try (ParquetFileReader reader = new ParquetFileReader(in, options)) {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       MessageType requested = only == null ? schema : new MessageType(schema.getName(), schema.getType(only));
       reader.setRequestedSchema(requested);

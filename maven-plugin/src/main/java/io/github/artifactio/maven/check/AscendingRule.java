@@ -2,14 +2,13 @@ package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.table.RowGroupInfo;
+import io.github.artifactio.engine.layout.FileLayout;
+import io.github.artifactio.engine.layout.RowGroupLayout;
+import io.github.artifactio.engine.layout.SortingColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.RowGroup;
-import org.apache.parquet.format.SortingColumn;
 
 /**
  * {@code ascending}: each named column is non-null, free of NaN and non-decreasing over the whole file (strictly
@@ -112,29 +111,27 @@ public final class AscendingRule implements Rule {
    * order are reported together: one finding per declared order, at its first offending row.
    */
   private String checkDeclared(FileContext f, List<Finding> findings) {
-    FileMetaData md = f.raw() == null ? null : f.raw().metadata();
-    if (md == null || md.getRow_groups() == null) {
+    FileLayout layout = f.layout();
+    if (layout == null) {
       return null;
     }
     Map<List<SortKey>, List<Integer>> declared = new LinkedHashMap<>();
-    List<RowGroupInfo> groups = f.table().rowGroups();
-    for (int g = 0; g < md.getRow_groups().size() && g < groups.size(); g++) {
-      RowGroup rg = md.getRow_groups().get(g);
-      if (!rg.isSetSorting_columns() || rg.getSorting_columns().isEmpty()) {
+    for (RowGroupLayout g : layout.rowGroups()) {
+      if (g.sortingColumns().isEmpty()) {
         continue;
       }
       List<SortKey> keys = new ArrayList<>();
-      for (SortingColumn sc : rg.getSorting_columns()) {
-        if (sc.column_idx < 0 || sc.column_idx >= groups.get(g).chunks().size()) {
-          findings.add(f.finding(this, null, g, null, 1,
-              "sorting_columns names leaf " + sc.column_idx + ", which the row group does not have"));
+      for (SortingColumn sc : g.sortingColumns()) {
+        if (sc.leaf() < 0 || sc.leaf() >= g.chunks().size()) {
+          findings.add(f.finding(this, null, g.index(), null, 1,
+              "sorting_columns names leaf " + sc.leaf() + ", which the row group does not have"));
           keys = null;
           break;
         }
-        keys.add(new SortKey(groups.get(g).chunks().get(sc.column_idx).path(), sc.descending, sc.nulls_first));
+        keys.add(new SortKey(g.chunks().get(sc.leaf()).path(), sc.descending(), sc.nullsFirst()));
       }
       if (keys != null) {
-        declared.computeIfAbsent(List.copyOf(keys), k -> new ArrayList<>()).add(g);
+        declared.computeIfAbsent(List.copyOf(keys), k -> new ArrayList<>()).add(g.index());
       }
     }
     if (declared.isEmpty()) {

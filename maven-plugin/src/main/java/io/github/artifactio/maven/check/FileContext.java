@@ -1,27 +1,32 @@
 package io.github.artifactio.maven.check;
 
+import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.TableFile;
 import java.nio.file.Path;
 
 /**
- * What the rules see of one file: its path and display name, the raw framing and footer, the engine's footer handle
- * (null when the footer does not open, with the reason), and the column source content rules stream from.
+ * What the rules see of one file: its path and display name, the engine's layout of its footer (null when the framing
+ * or the footer is broken, with the problem), the engine's footer handle (null when the footer does not open, with the
+ * reason), and the column source content rules stream from. The layout and the handle come from one read of the
+ * footer.
  */
 public final class FileContext {
   private final Path path;
   private final String display;
-  private final RawFooter raw;
+  private final FileLayout layout;
+  private final String footerProblem;
   private final TableFile table;
   private final String tableError;
   private final ColumnSource columns;
   private final ReadAccounting accounting;
 
   public FileContext(
-      Path path, String display, RawFooter raw, TableFile table, String tableError, ColumnSource columns,
-      ReadAccounting accounting) {
+      Path path, String display, FileLayout layout, String footerProblem, TableFile table, String tableError,
+      ColumnSource columns, ReadAccounting accounting) {
     this.path = path;
     this.display = display;
-    this.raw = raw;
+    this.layout = layout;
+    this.footerProblem = footerProblem;
     this.table = table;
     this.tableError = tableError;
     this.columns = columns;
@@ -37,9 +42,14 @@ public final class FileContext {
     return display;
   }
 
-  /** The framing and Thrift footer; null when the file could not be read at all. */
-  public RawFooter raw() {
-    return raw;
+  /** The file's layout as its footer declares it; null when the framing or footer is broken (see {@link #footerProblem()}). */
+  public FileLayout layout() {
+    return layout;
+  }
+
+  /** Why there is no layout: the broken framing or footer, or the file that could not be read; null with a layout. */
+  public String footerProblem() {
+    return footerProblem;
   }
 
   /** The engine's footer handle, or null (see {@link #tableError()}). */

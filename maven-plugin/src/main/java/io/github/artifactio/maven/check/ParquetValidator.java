@@ -1,7 +1,9 @@
 package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.FooterException;
 import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.TableFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -123,26 +125,34 @@ public final class ParquetValidator {
   }
 
   static List<RuleResult> run(Path file, String name, List<Rule> rules, ReadAccounting accounting) {
-    RawFooter raw;
-    try {
-      raw = RawFooter.read(file, accounting);
-    } catch (IOException e) {
-      raw = new RawFooter(0, List.of("the file cannot be read: " + e), -1, null);
-    }
+    FileLayout layout = null;
+    String problem = null;
     TableFile table = null;
     String error = null;
+    accounting.opened();
     try {
-      if (raw.problems().isEmpty()) {
-        table = TableFile.open(file);
-        accounting.read(raw.footerLength() + 8);
-      } else {
-        error = String.join("; ", raw.problems());
-      }
+      table = TableFile.open(file);
+      layout = table.layout();
+    } catch (FooterException e) {
+      problem = e.detail();
+      error = e.detail();
     } catch (ArtifactException e) {
+      // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
+      // the layout still shows the structure rule where everything lies
       error = e.getMessage();
+      try {
+        layout = FileLayout.read(file);
+      } catch (FooterException f) {
+        problem = f.detail();
+      } catch (ArtifactException f) {
+        problem = "the file cannot be read: " + f.getMessage();
+      }
+    }
+    if (layout != null) {
+      accounting.read(layout.footerBytes() + 12L); // the footer, its length and the two magics
     }
     ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting);
-    FileContext ctx = new FileContext(file, name, raw, table, error, columns, accounting);
+    FileContext ctx = new FileContext(file, name, layout, problem, table, error, columns, accounting);
     Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
     for (Rule r : rules) {
       RuleResult result;

@@ -1,21 +1,23 @@
 package io.github.artifactio.maven.check;
 
-import java.io.IOException;
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.layout.ColumnChunkLayout;
+import io.github.artifactio.engine.layout.FileLayout;
+import io.github.artifactio.engine.layout.IndexLocation;
+import io.github.artifactio.engine.layout.RowGroupLayout;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.ColumnMetaData;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.RowGroup;
+import java.util.Optional;
 
 /**
- * {@code structure}: the file is framed and indexed as Parquet says. From the footer: leading and trailing magic,
- * a footer length that fits the file, a footer that decodes, every column chunk and page index inside the data
- * region, row groups whose row counts add up to the file's. With {@code full}, every page is also walked: its header
- * decodes, it stays inside its chunk, its CRC matches where the writer stored one, it decompresses to its declared
- * size (SNAPPY, GZIP, UNCOMPRESSED), and the data pages' value counts add up to the chunk's; then every value of
- * every column the engine reads is decoded ({@link ValueDecode}), a failure reported with its column, row group, data
- * page and first row.
+ * {@code structure}: the file is framed and indexed as Parquet says. From the footer (the engine's layout): leading
+ * and trailing magic, a footer length that fits the file, a footer that decodes, every column chunk and page index
+ * inside the data region, row groups whose row counts add up to the file's. With {@code full}, the engine's page walk
+ * reads every page once: its header decodes, it stays inside its chunk, its CRC matches where the writer stored one, it
+ * decompresses to its declared size (every codec the engine reads: UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW), and the
+ * data pages' value counts add up to the chunk's ({@link PageChecks}); in the same pass every value of every column
+ * the engine reads is decoded ({@link ValueDecode}), a failure reported with its column, row group, data page and
+ * first row.
  */
 public final class StructureRule implements Rule {
   private final Severity severity;
@@ -43,83 +45,92 @@ public final class StructureRule implements Rule {
 
   @Override
   public RuleResult check(FileContext f) {
-    RawFooter raw = f.raw();
+    FileLayout layout = f.layout();
     List<Finding> findings = new ArrayList<>();
-    for (String p : raw.problems()) {
-      findings.add(f.finding(this, null, null, null, 1, p));
-    }
-    FileMetaData md = raw.metadata();
-    if (md == null) {
+    if (layout == null) {
+      findings.add(f.finding(this, null, null, null, 1, f.footerProblem()));
       return RuleResult.of(f.display(), id(), severity, "footer unreadable", findings);
     }
-    long dataEnd = raw.size() - 8 - raw.footerLength();
+    long dataEnd = layout.footerStart();
     long sum = 0;
     int outside = 0;
     Integer firstGroup = null;
     String firstColumn = null;
     String firstDetail = null;
-    List<RowGroup> groups = md.getRow_groups() == null ? List.of() : md.getRow_groups();
-    for (int g = 0; g < groups.size(); g++) {
-      RowGroup rg = groups.get(g);
-      sum += rg.getNum_rows();
-      for (ColumnChunk c : rg.getColumns()) {
-        ColumnMetaData m = c.getMeta_data();
-        String column = m == null ? "?" : String.join(".", m.getPath_in_schema());
-        String problem = null;
-        if (m == null) {
-          problem = "the column chunk has no metadata";
-        } else {
-          long start = m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > 0
-              ? Math.min(m.getDictionary_page_offset(), m.getData_page_offset()) : m.getData_page_offset();
-          long end = start + m.getTotal_compressed_size();
-          if (start < 4 || end > dataEnd || m.getTotal_compressed_size() < 0) {
-            problem = "the column chunk spans bytes " + start + ".." + end + ", outside the data region 4.." + dataEnd;
-          } else if (c.isSetOffset_index_offset()
-              && (c.getOffset_index_offset() < 4 || c.getOffset_index_offset() + c.getOffset_index_length() > dataEnd)) {
-            problem = "the offset index at byte " + c.getOffset_index_offset() + " lies outside the data region 4.."
-                + dataEnd;
-          } else if (c.isSetColumn_index_offset()
-              && (c.getColumn_index_offset() < 4 || c.getColumn_index_offset() + c.getColumn_index_length() > dataEnd)) {
-            problem = "the column index at byte " + c.getColumn_index_offset() + " lies outside the data region 4.."
-                + dataEnd;
-          }
-        }
-        if (problem != null) {
-          if (outside++ == 0) {
-            firstGroup = g;
-            firstColumn = column;
-            firstDetail = problem;
-          }
+    for (RowGroupLayout g : layout.rowGroups()) {
+      sum += g.rows();
+      for (ColumnChunkLayout c : g.chunks()) {
+        String problem = outsideDataRegion(c, dataEnd);
+        if (problem != null && outside++ == 0) {
+          firstGroup = g.index();
+          firstColumn = c.path();
+          firstDetail = problem;
         }
       }
     }
     if (outside > 0) {
       findings.add(f.finding(this, firstColumn, firstGroup, null, outside, firstDetail));
     }
-    if (sum != md.getNum_rows()) {
+    if (sum != layout.rows()) {
       findings.add(f.finding(this, null, null, null, 1,
-          "the row groups hold " + sum + " rows but the footer declares " + md.getNum_rows()));
+          "the row groups hold " + sum + " rows but the footer declares " + layout.rows()));
     }
-    if (f.table() == null && raw.problems().isEmpty()) {
+    if (f.table() == null) {
       findings.add(f.finding(this, null, null, null, 1, "the footer does not open: " + f.tableError()));
     }
-    String observed = groups.size() + " row groups, " + md.getNum_rows() + " rows";
-    if (full && outside == 0 && findings.isEmpty()) {
-      try {
-        PageWalk.Summary s = PageWalk.walk(f, this, md, findings);
-        observed += ", " + s.pages() + " pages" + (s.crcChecked() > 0 ? ", " + s.crcChecked() + " CRCs verified" : "")
-            + (s.notDecompressed() > 0 ? ", " + s.notDecompressed() + " pages not decompressed (codec)" : "");
-        // values are decoded only where every page frames, checks and decompresses: a page the walk refused would
-        // only fail again, as a second finding about the same bytes
-        if (findings.isEmpty() && f.table() != null) {
-          ValueDecode.Summary d = ValueDecode.decode(f, this, s, findings);
-          observed += ", values of " + d.chunks() + " column chunks decoded"
-              + (d.notDecoded() > 0 ? ", " + d.notDecoded() + " not decoded (" + d.notDecodedWhy() + ")" : "");
-        }
-      } catch (IOException e) {
-        findings.add(f.finding(this, null, null, null, 1, "reading pages: " + e));
-      }
+    String observed = layout.rowGroups().size() + " row groups, " + layout.rows() + " rows";
+    if (full && findings.isEmpty()) {
+      observed += fullScan(f, layout, findings);
     }
     return RuleResult.of(f.display(), id(), severity, observed, findings);
+  }
+
+  /** What is wrong with where a chunk or one of its page indexes lies, or null. */
+  private static String outsideDataRegion(ColumnChunkLayout c, long dataEnd) {
+    long start = c.startOffset();
+    long end = start + c.compressedBytes();
+    if (start < 4 || end > dataEnd || c.compressedBytes() < 0) {
+      return "the column chunk spans bytes " + start + ".." + end + ", outside the data region 4.." + dataEnd;
+    }
+    Optional<IndexLocation> offsets = c.offsetIndex();
+    if (offsets.isPresent() && (offsets.get().offset() < 4 || offsets.get().end() > dataEnd)) {
+      return "the offset index at byte " + offsets.get().offset() + " lies outside the data region 4.." + dataEnd;
+    }
+    Optional<IndexLocation> columns = c.columnIndex();
+    if (columns.isPresent() && (columns.get().offset() < 4 || columns.get().end() > dataEnd)) {
+      return "the column index at byte " + columns.get().offset() + " lies outside the data region 4.." + dataEnd;
+    }
+    return null;
+  }
+
+  /**
+   * The full scan: one walk over every page that also decodes every value. Values are reported only where every
+   * page frames, checks and decompresses: a page the walk refused would only fail again, as a second finding about
+   * the same bytes.
+   */
+  private String fullScan(FileContext f, FileLayout layout, List<Finding> findings) {
+    PageChecks pages = new PageChecks();
+    ValueDecode values = new ValueDecode();
+    f.accounting().opened();
+    try {
+      f.table().walkPagesAndValues(w -> {
+        f.accounting().read(w.bytesRead());
+        pages.add(w);
+        values.add(w, layout.rowGroups().get(w.chunk().rowGroup()));
+      });
+    } catch (ArtifactException e) {
+      findings.add(f.finding(this, null, null, null, 1, "reading pages: " + e.getMessage()));
+      return "";
+    }
+    findings.addAll(pages.findings(f, this));
+    String observed = ", " + pages.pages() + " pages"
+        + (pages.crcChecked() > 0 ? ", " + pages.crcChecked() + " CRCs verified" : "")
+        + (pages.notDecompressed() > 0 ? ", " + pages.notDecompressed() + " pages not decompressed (codec)" : "");
+    if (findings.isEmpty()) {
+      values.finding(f, this).ifPresent(findings::add);
+      observed += ", values of " + values.chunks() + " column chunks decoded"
+          + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded (" + values.notDecodedWhy() + ")" : "");
+    }
+    return observed;
   }
 }

@@ -1,6 +1,8 @@
 /**
  * The checks of the artifact-io Maven plugin, as plain classes with no Maven type, so they are unit-tested without
- * Maven and the goals stay thin.
+ * Maven and the goals stay thin. They read Parquet only through the engine: its footer handle
+ * ({@code TableFile}), its layout ({@code engine.layout}: framing, row groups, declared sort orders, the page walk)
+ * and its streaming reader; nothing here parses Parquet or imports parquet-java ({@code ArchitectureTest}).
  *
  * <p>Entry points: {@link io.github.artifactio.maven.check.ValidationPlan#build} resolves the configuration
  * (checks, contracts, rule selections) and refuses a misconfiguration with a {@link
@@ -11,6 +13,8 @@
  * io.github.artifactio.maven.check.RuleResult} and {@link io.github.artifactio.maven.check.Finding};
  * {@link io.github.artifactio.maven.check.Reports} writes {@code validation.json}, the JUnit XML and the summary
  * table; {@link io.github.artifactio.maven.check.ResultCache} makes a second run over unchanged files read nothing.
+ * {@link io.github.artifactio.maven.check.StructureRule}'s full scan is the engine's walk with values, summed up by
+ * {@code PageChecks} and {@code ValueDecode}.
  *
  * <p>Content rules read through {@link io.github.artifactio.maven.check.ColumnSource} (one column, row order, chunk
  * by chunk, O(1) rule state); {@link io.github.artifactio.maven.check.BatchColumnSource} feeds it from the engine's

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.layout.SortingColumn;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.parquet.format.SortingColumn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

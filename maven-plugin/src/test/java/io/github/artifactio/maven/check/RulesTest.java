@@ -268,6 +268,47 @@ class RulesTest {
   }
 
   @Test
+  void structure_with_the_full_scan_decompresses_and_decodes_zstd_and_lz4_raw_pages_like_the_others() {
+    for (String codec : List.of("zstd", "lz4_raw", "gzip")) {
+      Inputs.duckdb(dir.resolve(codec + ".parquet"), "SELECT i::UINTEGER AS candidate_id, (i * 0.5)::DOUBLE AS mz"
+          + " FROM range(1000) t(i)", "COMPRESSION " + codec);
+    }
+    Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
+    for (String codec : List.of("zstd", "lz4_raw", "gzip")) {
+      RuleResult r = result(o, codec + ".parquet", "structure");
+      assertEquals(Status.PASS, r.status(), r.toString());
+      assertTrue(r.observed().matches("1 row groups, 1000 rows, \\d+ pages, values of 2 column chunks decoded"),
+          r.observed());
+    }
+  }
+
+  @Test
+  void structure_with_the_full_scan_walks_but_does_not_decompress_a_codec_the_engine_does_not_read() throws IOException {
+    // Hadoop-framed LZ4 (not LZ4_RAW): framed and checked, not decompressed, and its values not decoded
+    Files.copy(Path.of(corpus("hadoop_lz4_compressed.parquet")), dir.resolve("z.parquet"));
+    RuleResult r = result(run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of()), "z.parquet",
+        "structure");
+    assertEquals(Status.PASS, r.status(), r.toString());
+    assertEquals("1 row groups, 4 rows, 6 pages, 6 pages not decompressed (codec), values of 0 column chunks decoded,"
+        + " 3 not decoded (c0: codec LZ4, c1: type BINARY, v11: codec LZ4)", r.observed());
+  }
+
+  @Test
+  void structure_with_the_full_scan_reads_each_page_once_for_the_walk_and_the_values() throws IOException {
+    Path p = Inputs.precursors(dir.resolve("p.parquet"), 30_000, 10_000);
+    long chunks = 0;
+    io.github.artifactio.engine.layout.FileLayout layout = io.github.artifactio.engine.layout.FileLayout.read(p);
+    for (var g : layout.rowGroups()) {
+      for (var c : g.chunks()) {
+        chunks += c.compressedBytes();
+      }
+    }
+    Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
+    assertEquals(Status.PASS, result(o, "p.parquet", "structure").status());
+    assertEquals(layout.footerBytes() + 12 + chunks, o.bytesRead(), "the footer once, every chunk once");
+  }
+
+  @Test
   void a_missing_column_is_an_error_even_under_a_warn_rule() {
     Inputs.precursors(dir.resolve("p.parquet"), 10, 10);
     RuleResult r = result(run(dir, List.of(new CheckConfig("ascending").setSeverity("WARN")

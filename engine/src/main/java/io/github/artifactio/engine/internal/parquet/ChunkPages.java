@@ -14,11 +14,11 @@ import org.apache.parquet.format.Util;
  * the dictionary page and the data pages a selection needs are read (adjacent ones in one read), each knowing its
  * first row and row count from the index.
  */
-final class ChunkPages {
+final class ChunkPages implements PageSource {
   /**
-   * One page: its header and where its body lies. {@code firstRow}/{@code rows} are -1 where not known;
-   * {@code page} is the data page's 0-based number in its chunk (-1 for a dictionary or index page), so an error can
-   * say which page it is about.
+   * One page: its header and where its body lies, in the array and in the file. {@code firstRow}/{@code rows} are -1
+   * where not known; {@code page} is the data page's 0-based number in its chunk (-1 for a dictionary or index page),
+   * so an error can say which page it is about.
    */
   static final class RawPage {
     final PageHeader header;
@@ -27,15 +27,26 @@ final class ChunkPages {
     final int length;
     final long firstRow;
     final long rows;
+    /** File offsets of the header and of the body. */
+    final long headerAt;
+    final long bodyAt;
     int page = -1;
+    /**
+     * The body decompressed by the page walk, which checks every page before the decoder sees it (for a v2 page, the
+     * values after the levels); null where the decoder decompresses it itself.
+     */
+    byte[] decompressed;
 
-    RawPage(PageHeader header, byte[] data, int offset, int length, long firstRow, long rows) {
+    RawPage(PageHeader header, byte[] data, int offset, int length, long firstRow, long rows, long headerAt,
+        long bodyAt) {
       this.header = header;
       this.data = data;
       this.offset = offset;
       this.length = length;
       this.firstRow = firstRow;
       this.rows = rows;
+      this.headerAt = headerAt;
+      this.bodyAt = bodyAt;
     }
   }
 
@@ -193,7 +204,7 @@ final class ChunkPages {
       ChunkSource.Slice s = source.read(rowGroup, leaf, chunkStart, (int) len);
       Cursor c = new Cursor(s.data(), s.offset(), s.length());
       while (c.position() < c.end()) {
-        RawPage page = next(c, -1, -1);
+        RawPage page = next(c, chunkStart - s.offset(), -1, -1);
         p.queued.add(page);
         if (page.header.type == PageType.DICTIONARY_PAGE) {
           break;
@@ -220,7 +231,7 @@ final class ChunkPages {
       Cursor c = new Cursor(s.data(), s.offset(), s.length());
       for (int k = i; k <= j; k++) {
         int at = c.position();
-        RawPage page = next(c, index.firstRows()[k], index.rowsOf(k));
+        RawPage page = next(c, index.offsets()[i] - s.offset(), index.firstRows()[k], index.rowsOf(k));
         page.page = k;
         if (c.position() - at != index.sizes()[k]) {
           throw new PageFormatException(
@@ -234,7 +245,8 @@ final class ChunkPages {
   }
 
   /** The next page, or null at the end of the chunk. */
-  RawPage next() throws IOException {
+  @Override
+  public RawPage next() throws IOException {
     if (indexed) {
       return queued.poll();
     }
@@ -261,7 +273,7 @@ final class ChunkPages {
       long from = fileOffset(at);
       long chunkLeft = chunkEnd - from;
       if (windowReachesChunkEnd()) {
-        return next(cursor, -1, -1);
+        return next(cursor, windowAt - windowOff, -1, -1);
       }
       PageHeader h;
       try {
@@ -278,7 +290,7 @@ final class ChunkPages {
       long need = (cursor.position() - at) + (long) Math.max(0, h.compressed_page_size);
       if (need <= cursor.end() - at) {
         cursor.position(at);
-        return next(cursor, -1, -1);
+        return next(cursor, windowAt - windowOff, -1, -1);
       }
       if (need > chunkLeft) {
         long left = chunkLeft - (cursor.position() - at);
@@ -292,7 +304,9 @@ final class ChunkPages {
     }
   }
 
-  private static RawPage next(Cursor c, long firstRow, long rows) throws IOException {
+  /** The page at the cursor; {@code base} maps a cursor position to its file offset ({@code base + position}). */
+  private static RawPage next(Cursor c, long base, long firstRow, long rows) throws IOException {
+    int headerAt = c.position();
     PageHeader h;
     try {
       h = Util.readPageHeader(c);
@@ -309,10 +323,11 @@ final class ChunkPages {
       throw new PageFormatException("a page header gives an uncompressed size of " + h.uncompressed_page_size);
     }
     c.position(at + len);
-    return new RawPage(h, c.buf(), at, len, firstRow, rows);
+    return new RawPage(h, c.buf(), at, len, firstRow, rows, base + headerAt, base + at);
   }
 
-  void release() {
+  @Override
+  public void release() {
     source.released(rowGroup, leaf);
   }
 }

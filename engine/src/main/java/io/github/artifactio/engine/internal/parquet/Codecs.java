@@ -16,7 +16,7 @@ import org.xerial.snappy.Snappy;
  *
  * <p>Compressors keep scratch buffers, so they are not thread-safe: one factory per encoding task.
  */
-public final class Codecs implements CompressionCodecFactory {
+final class Codecs implements CompressionCodecFactory {
   /** The codecs this engine writes. */
   public static final Set<CompressionCodecName> WRITABLE =
       EnumSet.of(CompressionCodecName.SNAPPY, CompressionCodecName.UNCOMPRESSED);

@@ -57,7 +57,7 @@ final class Decompressors {
     if (size < 0) {
       throw new PageFormatException("page header gives an uncompressed size of " + size);
     }
-    byte[] out = reuse != null && reuse.length >= size ? reuse : new byte[size];
+    byte[] out = reuse != null && reuse.length >= size ? reuse : allocate(size);
     if (len == 0 && size == 0) {
       return out; // an empty page body (v2 pages of only levels) is stored as no bytes by some writers, whatever the codec
     }
@@ -101,6 +101,18 @@ final class Decompressors {
       throw new PageFormatException(codec + " page decompresses to " + n + " bytes, its header says " + size);
     }
     return out;
+  }
+
+  /**
+   * The array for a page's declared size. A hostile header can declare up to 2 GiB for a few bytes; the one allocation
+   * that fails leaves nothing half done, so it becomes the page's error instead of an {@code OutOfMemoryError}.
+   */
+  private static byte[] allocate(int size) {
+    try {
+      return new byte[size];
+    } catch (OutOfMemoryError e) {
+      throw new PageFormatException("a page header declares " + size + " uncompressed bytes, more than this JVM holds");
+    }
   }
 
   /** GZIPInputStream also reads concatenated gzip members, which some writers produce. */

@@ -15,7 +15,7 @@ import org.apache.parquet.io.PositionOutputStream;
  * 4 KB). It never seeks, so the bytes handed to an optional {@link BackgroundHasher}, in order, are exactly the file;
  * with one, each buffer handed over is the file's next aligned 1 MiB span.
  */
-public final class FileOutput implements OutputFile {
+final class FileOutput implements OutputFile {
   static final int BUFFER_BYTES = BackgroundHasher.BUFFER_BYTES;
 
   private final Path path;

@@ -22,7 +22,7 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  */
 final class LeafReader {
   private final ColumnDescriptor leaf;
-  private final ChunkPages pages;
+  private final PageSource pages;
   private final CompressionCodecName codec;
   private final PrimitiveTypeName physical;
   private final int maxDef;
@@ -48,7 +48,7 @@ final class LeafReader {
   /** The chunk row of the next level. */
   long row;
 
-  LeafReader(ColumnDescriptor leaf, ChunkPages pages, CompressionCodecName codec, int listDef, boolean verifyCrc) {
+  LeafReader(ColumnDescriptor leaf, PageSource pages, CompressionCodecName codec, int listDef, boolean verifyCrc) {
     this.crc = verifyCrc ? new CRC32() : null;
     this.leaf = leaf;
     this.pages = pages;
@@ -133,6 +133,10 @@ final class LeafReader {
         body = p.data;
         pos = p.offset;
         end = p.offset + p.length;
+      } else if (p.decompressed != null) { // the page walk decompressed it already
+        body = p.decompressed;
+        pos = 0;
+        end = h.uncompressed_page_size;
       } else {
         body = scratch = Decompressors.decompress(
             codec, p.data, p.offset, p.length, h.uncompressed_page_size, scratch);
@@ -179,6 +183,10 @@ final class LeafReader {
         body = new byte[0];
         pos = 0;
         end = 0;
+      } else if (p.decompressed != null) { // the page walk decompressed the values already
+        body = p.decompressed;
+        pos = 0;
+        end = uncompressed;
       } else {
         body = scratch = Decompressors.decompress(codec, p.data, valuesAt, valuesLen, uncompressed, scratch);
         pos = 0;
@@ -292,7 +300,9 @@ final class LeafReader {
     if (n < 0) {
       throw new PageFormatException("a dictionary of " + n + " values");
     }
-    byte[] body = Decompressors.decompress(codec, p.data, p.offset, p.length, p.header.uncompressed_page_size);
+    byte[] body = p.decompressed != null
+        ? p.decompressed // exactly its size: the page walk decompresses a dictionary into an array of its own
+        : Decompressors.decompress(codec, p.data, p.offset, p.length, p.header.uncompressed_page_size);
     ValueDecoder.Dictionary d = new ValueDecoder.Dictionary(n);
     int w = width();
     if (w > 0 && (long) n * w > body.length) {

@@ -5,9 +5,9 @@ import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.table.ColumnChunkInfo;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
+import io.github.artifactio.engine.layout.ChunkWalk;
+import io.github.artifactio.engine.layout.FileLayout;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,24 +16,24 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.ArtifactIoReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
-import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * A Parquet file's footer, parsed once, and whole-column reads through it. The footer handle touches no data page;
- * a read opens the file, decodes the projected leaves row group by row group, and closes it.
+ * A Parquet file's footer, parsed once ({@link Footer}), and whole-column reads through it. The footer handle touches
+ * no data page; a read opens the file, decodes the projected leaves row group by row group, and closes it.
  */
 public final class ParquetFile {
   private final Path path;
-  private final FileInput input;
+  /** The whole file's layout, from the same footer bytes (a row-group view keeps the whole file's). */
+  private final FileLayout layout;
   private final ParquetMetadata footer;
   private final MessageType schema;
   private final SortedMap<String, String> metadata;
@@ -44,7 +44,7 @@ public final class ParquetFile {
 
   private ParquetFile(ParquetFile of, ChunkPages.PageIndex[][] pageIndex) {
     this.path = of.path;
-    this.input = of.input;
+    this.layout = of.layout;
     this.footer = of.footer;
     this.schema = of.schema;
     this.metadata = of.metadata;
@@ -53,10 +53,10 @@ public final class ParquetFile {
     this.pageIndex = pageIndex;
   }
 
-  private ParquetFile(Path path, FileInput input, ParquetMetadata footer) {
+  private ParquetFile(Path path, FileLayout layout, ParquetMetadata footer) {
     this.pageIndex = null;
     this.path = path;
-    this.input = input;
+    this.layout = layout;
     this.footer = footer;
     this.schema = footer.getFileMetaData().getSchema();
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(footer.getFileMetaData().getKeyValueMetaData()));
@@ -74,25 +74,21 @@ public final class ParquetFile {
     this.specs = List.copyOf(Schemas.specs(schema, arrow));
   }
 
-  /** Parses the footer. Errors name the file: {@code opening <path>} or {@code reading parquet footer <path>}. */
+  /**
+   * Parses the footer. Errors name the file: {@code opening <path>}, a
+   * {@link io.github.artifactio.engine.FooterException} for a broken framing or footer, or {@code reading parquet
+   * footer <path>} for one parquet-java does not convert.
+   */
   public static ParquetFile open(Path path) {
-    FileInput input;
+    Footer f = Footer.read(path);
+    FileLayout layout = FooterLayout.of(f);
+    ParquetMetadata md;
     try {
-      if (!Files.isRegularFile(path)) {
-        throw new NoSuchFileException(path.toString(), null, Files.exists(path) ? "not a regular file" : "no such file");
-      }
-      input = new FileInput(path);
-    } catch (IOException e) {
-      throw new ArtifactException(path, "opening " + path + ": " + e, e);
-    }
-    try (ParquetFileReader reader = new ParquetFileReader(input, options(false))) {
-      return new ParquetFile(path, input, reader.getFooter());
+      md = f.parquetMetadata();
     } catch (IOException | RuntimeException e) {
-      if (e instanceof ArtifactException) {
-        throw (ArtifactException) e;
-      }
       throw new ArtifactException(path, "reading parquet footer " + path + ": " + e.getMessage(), e);
     }
+    return new ParquetFile(path, layout, md);
   }
 
   /**
@@ -180,10 +176,6 @@ public final class ParquetFile {
     return pageIndex == null ? null : pageIndex[g][leaf];
   }
 
-  FileInput input() {
-    return input;
-  }
-
   ParquetMetadata footer() {
     return footer;
   }
@@ -268,11 +260,20 @@ public final class ParquetFile {
           "row groups [" + first + ", " + (first + count) + ") of " + path + ", which has " + blocks.size());
     }
     return new ParquetFile(
-        path, input, new ParquetMetadata(footer.getFileMetaData(), List.copyOf(blocks.subList(first, first + count))));
+        path, layout, new ParquetMetadata(footer.getFileMetaData(), List.copyOf(blocks.subList(first, first + count))));
   }
 
-  static org.apache.parquet.ParquetReadOptions options(boolean verifyChecksums) {
-    return ArtifactIoReadOptions.create(new Codecs(), verifyChecksums);
+  /** The whole file's layout, from the footer this handle parsed. */
+  public FileLayout layout() {
+    return layout;
+  }
+
+  /**
+   * Walks every page of the file (as {@link FileLayout#walkPages}) and, in the same pass, decodes the chunk of each
+   * top-level column's leaf with the engine's reader from the pages the walk hands on.
+   */
+  public void walkPagesAndValues(Consumer<ChunkWalk> each) {
+    PageWalker.walk(layout, this, each);
   }
 
   public Path path() {

@@ -411,10 +411,7 @@ public final class Scan implements AutoCloseable {
         }
       } catch (LeafReader.NullItemException e) {
         long row = groupFirst[at] + e.row;
-        throw new ArtifactException(
-            path, spec.name(), at, row,
-            "column '" + spec.name() + "' has a NULL list item at row " + row + " (row group " + at + ") in " + path
-                + "; the engine's list columns hold no null items");
+        throw new ArtifactException(path, spec.name(), at, row, nullItemMessage(path, spec.name(), at, row));
       } catch (LeafReader.PageChecksumException e) {
         throw new ArtifactException(
             path, spec.name(), at, null,
@@ -457,6 +454,12 @@ public final class Scan implements AutoCloseable {
         reader = null;
       }
     }
+  }
+
+  /** A null item in a list column at file row {@code row}: the scan's error, and the page walk's value finding. */
+  static String nullItemMessage(Path path, String column, int rowGroup, long row) {
+    return "column '" + column + "' has a NULL list item at row " + row + " (row group " + rowGroup + ") in " + path
+        + "; the engine's list columns hold no null items";
   }
 
   private static String hex(int v) {

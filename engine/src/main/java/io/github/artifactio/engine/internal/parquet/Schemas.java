@@ -35,7 +35,7 @@ import org.apache.parquet.schema.Types;
  * {@code ARROW:schema} carries what Parquet cannot say (UInt32 vs Int32 is in the annotation, LargeList vs List is
  * not).
  */
-public final class Schemas {
+final class Schemas {
   public static final String ARROW_SCHEMA_KEY = io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY;
   static final String MESSAGE_NAME = "arrow_schema";
 

@@ -6,6 +6,7 @@ import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.internal.io.AtomicFile;
 import io.github.artifactio.engine.internal.io.BackgroundHasher;
+import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.WriterSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ public final class StreamingWriter implements AutoCloseable {
   /** Everything that shapes the bytes, resolved by the public layer. */
   public record Config(
       Path path,
-      CompressionCodecName codec,
+      Codec codec,
       Integer rowGroupCap,
       int rowGroupRows,
       int pageRows,
@@ -252,7 +253,8 @@ public final class StreamingWriter implements AutoCloseable {
           dictionaryLimits.put(leaf, lp.dictionaryLimit());
         }
       }
-      encoders[i] = new ColumnEncoder(new MessageType(schema.getName(), schema.getType(i)), p.build(), config.codec());
+      encoders[i] = new ColumnEncoder(new MessageType(schema.getName(), schema.getType(i)), p.build(),
+          CompressionCodecName.valueOf(config.codec().name()));
     }
   }
 

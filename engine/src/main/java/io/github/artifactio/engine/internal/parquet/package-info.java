@@ -1,27 +1,36 @@
 /**
- * The bridge to parquet-java and Arrow, and the only package that imports them (besides the read-options shim that
- * must live in {@code org.apache.parquet}). Not API.
+ * The bridge to parquet-java and Arrow, the only package of the project's main code that imports parquet-java
+ * ({@code ArchitectureTest} in the {@code it} module fails otherwise). Not API.
  *
  * <p>Write path: {@link io.github.artifactio.engine.internal.parquet.StreamingWriter} cuts row groups and feeds one
  * {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each with its own
  * parquet-java page store, which is what makes serial, chunked and parallel writes byte-identical), through
  * {@link io.github.artifactio.engine.internal.parquet.LeafSink}, which turns rows into Parquet levels; output goes
- * through {@link io.github.artifactio.engine.internal.parquet.FileOutput} (append-only, optionally hashed on a
- * background thread). {@link io.github.artifactio.engine.internal.parquet.Schemas} maps the column model to Parquet
- * and Arrow schemas as arrow-rs does; {@link io.github.artifactio.engine.internal.parquet.Codecs} compresses without
+ * through {@code FileOutput} (append-only, optionally hashed on a
+ * background thread). {@code Schemas} maps the column model to Parquet
+ * and Arrow schemas as arrow-rs does; {@code Codecs} compresses without
  * Hadoop.
  *
- * <p>Read path: {@link io.github.artifactio.engine.internal.parquet.ParquetFile} parses the footer once (optionally
- * the offset index too); {@link io.github.artifactio.engine.internal.parquet.Scan} streams batches over sorted row
+ * <p>Footer: {@code Footer} is the one footer reader (one positional read of the tail, framing problems as typed
+ * {@code FooterException}s, the Thrift {@code FileMetaData} decoded from the bytes and converted to parquet-java's
+ * metadata with no Hadoop and no read options); {@code FooterLayout} makes the public {@code engine.layout} records
+ * from it and refuses a footer that does not describe its file; {@link
+ * io.github.artifactio.engine.internal.parquet.LayoutReader} is the public layout package's way in.
+ *
+ * <p>Read path: {@link io.github.artifactio.engine.internal.parquet.ParquetFile} holds the footer (optionally the
+ * offset index too); {@link io.github.artifactio.engine.internal.parquet.Scan} streams batches over sorted row
  * ranges, one cursor per projected column, optionally in contiguous column groups on the caller's executor;
  * {@code ChunkPages} reads a column chunk whole or only its wanted pages; {@code LeafReader} decompresses
  * ({@code Decompressors}) and decodes pages (PLAIN and dictionary straight into primitive arrays, parquet-java's
- * {@code ValuesReader} for other encodings, {@code RleDecoder} for levels and ids);
+ * {@code ValuesReader} for other encodings, {@code RleDecoder} for levels and ids), from a {@code PageSource}:
+ * the chunk's {@code ChunkPages}, or the page walk. {@code PageWalker} walks every page through {@code ChunkPages}
+ * (CRC, {@code Decompressors}: all five readable codecs, the project's one set), and in a walk with values hands
+ * each checked, decompressed page on to a {@code LeafReader}, so a page is read and decompressed once;
  * {@link io.github.artifactio.engine.internal.parquet.SpanCache} coalesces a row group's chunks into spans;
  * {@link io.github.artifactio.engine.internal.parquet.ArrowBatches} turns typed batches into Arrow roots. Errors from
  * the decoders are {@code PageFormatException}s, which the scan reports as {@code ArtifactException}s naming file,
- * column and row group. {@link io.github.artifactio.engine.internal.parquet.FileInput} reads through a FileChannel
- * (parquet-java's LocalInputFile makes one system call per byte).
+ * column and row group, and the walk as outcomes. Every read is a positional {@code FileChannel} read
+ * ({@code FileReads}, {@code Footer}); no parquet-java input stream is used.
  *
  * <p>Splice path (the {@code concat} package's): {@code SpliceInput} reads and checks an input's footer with
  * parquet-format's Thrift classes, {@code SpliceIndexes} its page indexes, {@code SplicePageCheck} walks a chunk's pages

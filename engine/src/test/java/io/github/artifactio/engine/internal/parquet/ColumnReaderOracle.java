@@ -65,7 +65,7 @@ public final class ColumnReaderOracle {
     }
     int rowGroup = 0;
     int column = -1;
-    try (ParquetFileReader reader = new ParquetFileReader(file.input(), file.footer(), ParquetFile.options(false), file.input().newStream())) {
+    try (ParquetFileReader reader = ParquetJavaReaders.open(path, file.footer())) {
       reader.setRequestedSchema(requested);
       PageReadStore pages;
       while (rowGroup < blocks.size() && (pages = reader.readNextRowGroup()) != null) {

@@ -1,0 +1,110 @@
+package io.github.artifactio.engine;
+
+import io.github.artifactio.engine.layout.PageLayout;
+import io.github.artifactio.engine.layout.SortingColumn;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
+
+/**
+ * Test inputs the engine did not write, for the engine's tests and (through the test jar) the plugin's: files written
+ * by DuckDB, and files changed on purpose with the Thrift structures themselves, an independent reader and writer of
+ * the footer and page headers. The helpers locate pages with the engine's layout, and change nothing but what they
+ * say.
+ */
+public final class TestFiles {
+  private TestFiles() {}
+
+  /** Runs {@code COPY (select) TO file (FORMAT parquet, options)} in DuckDB. */
+  public static Path duckdb(Path file, String select, String options) {
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+      s.execute("COPY (" + select + ") TO '" + file + "' (FORMAT parquet" + (options.isEmpty() ? "" : ", " + options)
+          + ")");
+    } catch (Exception e) {
+      throw new IllegalStateException("duckdb writing " + file, e);
+    }
+    return file;
+  }
+
+  /** Decodes the Thrift footer of {@code file}, lets {@code change} edit it, and writes it back in its place. */
+  public static Path rewriteFooter(Path file, Consumer<FileMetaData> change) {
+    try {
+      byte[] b = Files.readAllBytes(file);
+      int length = ByteBuffer.wrap(b, b.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+      int start = b.length - 8 - length;
+      FileMetaData md = Util.readFileMetaData(new ByteArrayInputStream(b, start, length));
+      change.accept(md);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(b, 0, start);
+      ByteArrayOutputStream footer = new ByteArrayOutputStream();
+      Util.writeFileMetaData(md, footer);
+      footer.writeTo(out);
+      out.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(footer.size()).array());
+      out.write(new byte[] {'P', 'A', 'R', '1'});
+      Files.write(file, out.toByteArray());
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Makes every row group of {@code file} declare {@code keys} as its {@code sorting_columns} (what pyarrow's
+   * {@code sorting_columns=} and Spark's sorted writes record); the data pages are untouched. The engine's writer
+   * declares no sort order, so this is how a test gets a declaration the data may or may not keep.
+   */
+  public static Path declareSort(Path file, SortingColumn... keys) {
+    return rewriteFooter(file, md -> {
+      for (RowGroup rg : md.getRow_groups()) {
+        rg.setSorting_columns(java.util.Arrays.stream(keys)
+            .map(k -> new org.apache.parquet.format.SortingColumn(k.leaf(), k.descending(), k.nullsFirst()))
+            .toList());
+      }
+    });
+  }
+
+  /**
+   * Breaks an uncompressed v1 data page of an optional, not repeated column while keeping its framing: the length
+   * prefix of its definition levels is set past the page's end and the page's CRC is recomputed, so the page still
+   * frames, checksums and decompresses, and only decoding its values fails. The CRC is a varint in the header, so the
+   * prefix is chosen among values near the maximum until the rewritten header keeps its length (and every offset).
+   */
+  public static void breakLevels(Path file, PageLayout page) {
+    try {
+      byte[] b = Files.readAllBytes(file);
+      int headerAt = (int) page.headerOffset();
+      int bodyAt = (int) page.bodyOffset();
+      PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, bodyAt - headerAt));
+      for (int k = 0; k < 1000; k++) {
+        ByteBuffer.wrap(b, bodyAt, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - k);
+        CRC32 crc = new CRC32();
+        crc.update(b, bodyAt, page.compressedBytes());
+        h.setCrc((int) crc.getValue());
+        ByteArrayOutputStream header = new ByteArrayOutputStream();
+        Util.writePageHeader(h, header);
+        if (header.size() == bodyAt - headerAt) {
+          System.arraycopy(header.toByteArray(), 0, b, headerAt, header.size());
+          Files.write(file, b);
+          return;
+        }
+      }
+      throw new IllegalStateException("no levels length keeps the page header's length");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

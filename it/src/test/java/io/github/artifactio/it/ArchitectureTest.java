@@ -1,0 +1,127 @@
+package io.github.artifactio.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.it.JavaSources.Source;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The project's boundaries, checked on every source file of every module (main and test): who may reach into the
+ * engine's internals, who may speak to parquet-java, what the plugin's checks may know of Maven. A violation fails
+ * with the files that cross the line. Each exception is listed below with its reason, and the lists are checked both
+ * ways: an excepted file that no longer crosses the line (or no longer exists) fails too, so they only shrink.
+ */
+class ArchitectureTest {
+  static final String ENGINE_INTERNAL = "io.github.artifactio.engine.internal";
+  static final String ENGINE_PARQUET = "io.github.artifactio.engine.internal.parquet";
+  static final String PARQUET_JAVA = "org.apache.parquet";
+  static final String MAVEN = "org.apache.maven";
+  static final String PLUGIN_CHECKS = "io.github.artifactio.maven.check";
+
+  /** Sources outside the engine that may still use an engine-internal package, with why. */
+  static final Map<String, String> INTERNAL_EXCEPTIONS = Map.of(
+      // the blake3 benchmark drives the internal subtree-parallel hasher on an in-memory buffer; issue 11 item 2 moves
+      // that fan-out into the engine context's concurrency package and gives the benchmark a public way to it
+      "it/src/main/java/io/github/artifactio/it/bench/Blake3Bench.java", "pending issue 11 item 2 (threads)");
+
+  /** Sources outside the engine's internal Parquet package that may use parquet-java, with why. */
+  static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
+      // the benchmarks' peer arms: parquet-java itself, measured beside the engine
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ReadBench.java", "parquet-java's ColumnReader arm"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ChannelInputFile.java", "ReadBench's parquet-java input"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/SnappyPages.java", "ReadBench's parquet-java codecs"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java", "parquet-java's ParquetWriter/Reader"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/WriteBench.java", "parquet-java's ParquetWriter arm"),
+      // test-scope oracles: an independent reader or writer of the bytes the engine reads and writes
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/TestFiles.java",
+          "Thrift footers and page headers, broken on purpose (also for the plugin's tests, through the test jar)"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/FileLayoutTest.java", "parquet-java's footer"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
+          "parquet-java's offset index"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"));
+
+  static List<Source> sources;
+
+  @BeforeAll
+  static void read() throws IOException {
+    sources = JavaSources.read(RepositoryPathsTest.root());
+    assertTrue(sources.size() > 250, "read only " + sources.size() + " sources");
+  }
+
+  /** The files matching {@code where} that use {@code prefix}, less the excepted ones; the exceptions must still use it. */
+  static List<String> violations(Predicate<Source> where, String prefix, Map<String, String> exceptions) {
+    TreeSet<String> crossing = new TreeSet<>();
+    for (Source s : sources) {
+      if (where.test(s) && s.uses(prefix)) {
+        crossing.add(s.file());
+      }
+    }
+    TreeSet<String> stale = new TreeSet<>(exceptions.keySet());
+    stale.removeAll(crossing);
+    assertEquals(new TreeSet<>(), stale, "excepted files that no longer use " + prefix + ": drop them from the list");
+    crossing.removeAll(exceptions.keySet());
+    return List.copyOf(crossing);
+  }
+
+  @Test
+  void nothing_outside_the_engine_uses_an_engine_internal_package() {
+    assertEquals(List.of(), violations(s -> !s.module().equals("engine"), ENGINE_INTERNAL, INTERNAL_EXCEPTIONS));
+  }
+
+  @Test
+  void only_the_engines_internal_parquet_package_uses_parquet_java() {
+    Predicate<Source> outside = s -> !(s.module().equals("engine") && s.pkg().equals(ENGINE_PARQUET));
+    assertEquals(List.of(), violations(outside, PARQUET_JAVA, PARQUET_JAVA_EXCEPTIONS));
+  }
+
+  @Test
+  void the_plugins_checks_know_nothing_of_maven() {
+    Predicate<Source> checks = s -> s.module().equals("maven-plugin") && !s.test() && s.pkg().equals(PLUGIN_CHECKS);
+    assertEquals(List.of(), violations(checks, MAVEN, Map.of()));
+  }
+
+  // ---- issue 11 item 2 (threads) goes here: only the engine's internal concurrency package submits tasks or creates
+  // threads (Thread, ExecutorService.submit/execute, CompletableFuture.*Async, Executors.new*, ForkJoinPool).
+
+  // the checker itself: what counts as a use
+
+  @Test
+  void an_import_and_a_qualified_name_are_uses_a_comment_and_a_string_are_not() {
+    Source imports = JavaSources.of("testkit/src/main/java/A.java", "testkit", false,
+        "package io.github.artifactio.testkit;\nimport io.github.artifactio.engine.internal.parquet.Scan;\nclass A {}\n");
+    assertTrue(imports.uses(ENGINE_INTERNAL));
+    assertEquals("io.github.artifactio.testkit", imports.pkg());
+    Source qualified = JavaSources.of("it/src/main/java/B.java", "it", false,
+        "class B { Object o = new org.apache.parquet.format.PageHeader(); }");
+    assertTrue(qualified.uses(PARQUET_JAVA));
+    Source mentions = JavaSources.of("maven-plugin/src/main/java/C.java", "maven-plugin", false,
+        "/** Not org.apache.parquet, see io.github.artifactio.engine.internal */\nclass C {\n"
+            + "  // org.apache.maven.Foo\n  String s = \"org.apache.parquet.format.FileMetaData\";\n"
+            + "  char q = '\\\"';\n  String t = \"\"\"\n    org.apache.maven\n    \"\"\";\n}\n");
+    assertFalse(mentions.uses(PARQUET_JAVA) || mentions.uses(ENGINE_INTERNAL) || mentions.uses(MAVEN),
+        mentions.code());
+    assertFalse(JavaSources.of("x/A.java", "x", false, "import org.apache.parquetx.Y;").uses(PARQUET_JAVA));
+  }
+
+  @Test
+  void the_checked_sources_span_every_module_main_and_test() {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (Source s : sources) {
+      counts.merge(s.module() + (s.test() ? " test" : " main"), 1, Integer::sum);
+    }
+    for (String module : JavaSources.MODULES) {
+      assertTrue(counts.getOrDefault(module + " main", 0) > 0 && counts.getOrDefault(module + " test", 0) > 0,
+          counts.toString());
+    }
+  }
+}
