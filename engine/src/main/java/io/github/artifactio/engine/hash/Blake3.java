@@ -89,7 +89,7 @@ public final class Blake3 {
     return new Blake3Hasher(Backends.best());
   }
 
-  /** The back end in use: {@code "vector-256"} or {@code "scalar"}. */
+  /** The back end in use: {@code "vector-512"}, {@code "vector-256"} or {@code "scalar"}. */
   public static String backend() {
     return Backends.bestName();
   }
