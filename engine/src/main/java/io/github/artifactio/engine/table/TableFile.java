@@ -17,6 +17,7 @@ import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.OptUInt32Column;
 import io.github.artifactio.engine.column.OptUtf8Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.parquet.ArrowBatches;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
 import io.github.artifactio.engine.internal.parquet.Scan;
@@ -473,7 +474,7 @@ public final class TableFile {
   private Scan scan(List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, ScanOptions options) {
     SpanReadOptions c = options.coalesce().orElse(null);
     Scan.Config config = new Scan.Config(
-        options.executor().orElse(null),
+        Workers.of(options.context()),
         options.decodeThreads(),
         c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()),
         options.verifyPageChecksums());

@@ -4,9 +4,9 @@
  * <ul>
  *   <li>{@link io.github.artifactio.engine.table.TableWriter}: {@code writeTable} in one call; {@code open} for a
  *       chunked writer that takes lists of columns or Arrow batches; {@code writeTableChunked} for a producer called
- *       back per 65,536-row range; {@code *Hashed} variants return a
- *       {@link io.github.artifactio.engine.table.Written} with the blake3 of the published file, taken while writing.
- *       The bytes do not depend on the chunking or on the {@link io.github.artifactio.engine.table.CodecPool}.
+ *       back per 65,536-row range; each returns a {@link io.github.artifactio.engine.table.Written}, with the blake3
+ *       of the published file, taken while writing, when the options ask for it. The bytes do not depend on the
+ *       chunking or on the {@link io.github.artifactio.engine.EngineContext} that encodes them.
  *   <li>{@link io.github.artifactio.engine.table.WriteOptions}: everything that changes the bytes (codec, row-group
  *       cap, float plan, plain columns, footer metadata, schema id), recorded as
  *       {@link io.github.artifactio.engine.table.WriterSettings} in the footer.

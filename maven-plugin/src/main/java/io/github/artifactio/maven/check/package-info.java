@@ -2,15 +2,15 @@
  * The checks of the artifact-io Maven plugin, as plain classes with no Maven type, so they are unit-tested without
  * Maven and the goals stay thin.
  *
- * <p>Entry points: {@link io.github.artifactio.maven.check.ValidationPlan#build} resolves the configuration
- * (checks, contracts, rule selections) and refuses a misconfiguration with a {@link
+ * <p>Entry points: {@link io.github.artifactio.maven.check.ValidationPlan#build} resolves the configuration (checks,
+ * contracts, rule selections) and refuses a misconfiguration with a {@link
  * io.github.artifactio.maven.check.ConfigurationException}; {@link io.github.artifactio.maven.check.ParquetValidator}
  * runs the plan's {@link io.github.artifactio.maven.check.Rule}s over Parquet files and {@link
- * io.github.artifactio.maven.check.ManifestVerifier} checks {@code manifest.json} files, both on the caller's
- * executor and both returning an {@link io.github.artifactio.maven.check.Outcome} of every {@link
- * io.github.artifactio.maven.check.RuleResult} and {@link io.github.artifactio.maven.check.Finding};
- * {@link io.github.artifactio.maven.check.Reports} writes {@code validation.json}, the JUnit XML and the summary
- * table; {@link io.github.artifactio.maven.check.ResultCache} makes a second run over unchanged files read nothing.
+ * io.github.artifactio.maven.check.ManifestVerifier} checks {@code manifest.json} files, both on the caller's {@link
+ * io.github.artifactio.engine.EngineContext} and both returning an {@link io.github.artifactio.maven.check.Outcome} of
+ * every {@link io.github.artifactio.maven.check.RuleResult} and {@link io.github.artifactio.maven.check.Finding};
+ * {@link io.github.artifactio.maven.check.Reports} writes {@code validation.json}, the JUnit XML and the summary table;
+ * {@link io.github.artifactio.maven.check.ResultCache} makes a second run over unchanged files read nothing.
  *
  * <p>Content rules read through {@link io.github.artifactio.maven.check.ColumnSource} (one column, row order, chunk
  * by chunk, O(1) rule state); {@link io.github.artifactio.maven.check.BatchColumnSource} feeds it from the engine's

@@ -6,14 +6,14 @@
  * {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each with its own
  * parquet-java page store, which is what makes serial, chunked and parallel writes byte-identical), through
  * {@link io.github.artifactio.engine.internal.parquet.LeafSink}, which turns rows into Parquet levels; output goes
- * through {@link io.github.artifactio.engine.internal.parquet.FileOutput} (append-only, optionally hashed on a
- * background thread). {@link io.github.artifactio.engine.internal.parquet.Schemas} maps the column model to Parquet
+ * through {@link io.github.artifactio.engine.internal.parquet.FileOutput} (append-only, optionally hashed on the
+ * writer's context). {@link io.github.artifactio.engine.internal.parquet.Schemas} maps the column model to Parquet
  * and Arrow schemas as arrow-rs does; {@link io.github.artifactio.engine.internal.parquet.Codecs} compresses without
  * Hadoop.
  *
  * <p>Read path: {@link io.github.artifactio.engine.internal.parquet.ParquetFile} parses the footer once (optionally
  * the offset index too); {@link io.github.artifactio.engine.internal.parquet.Scan} streams batches over sorted row
- * ranges, one cursor per projected column, optionally in contiguous column groups on the caller's executor;
+ * ranges, one cursor per projected column, optionally in contiguous column groups on the caller's engine context;
  * {@code ChunkPages} reads a column chunk whole or only its wanted pages; {@code LeafReader} decompresses
  * ({@code Decompressors}) and decodes pages (PLAIN and dictionary straight into primitive arrays, parquet-java's
  * {@code ValuesReader} for other encodings, {@code RleDecoder} for levels and ids);
