@@ -12,11 +12,15 @@
  *       {@link io.github.artifactio.engine.table.WriterSettings} in the footer.
  *   <li>{@link io.github.artifactio.engine.table.Publication}: atomic publication of an existing file under another
  *       name (hard link or byte copy).
- *   <li>{@link io.github.artifactio.engine.table.Table}: a whole table in memory with typed, null-aware getters;
+ *   <li>{@link io.github.artifactio.engine.table.Table}: a whole table in memory, a plain value, whose columns are read
+ *       out with one typed accessor, {@code get(name, As.FLOAT64)} ({@link io.github.artifactio.engine.table.As}:
+ *       required arrays that refuse a NULL, null-aware records, lists);
  *   <li>{@link io.github.artifactio.engine.table.TableFile}: the streaming handle (spans, parts, page starts,
- *       statistics, typed and Arrow {@link io.github.artifactio.engine.table.BatchReader batches},
+ *       statistics, whole-column reads into a {@code Table}, typed and Arrow
+ *       {@link io.github.artifactio.engine.table.BatchReader batches},
  *       {@link io.github.artifactio.engine.table.RowSelection selections} that skip pages, parallel and coalesced
- *       scans through {@link io.github.artifactio.engine.table.ScanOptions}, the schema-version gate through
+ *       scans through {@link io.github.artifactio.engine.table.ScanOptions}, the schema-version gate
+ *       ({@link io.github.artifactio.engine.sidecar.SchemaGate}) through
  *       {@link io.github.artifactio.engine.table.OpenOptions}).
  * </ul>
  */

@@ -1,7 +1,6 @@
 package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.ArtifactException;
-import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -205,7 +204,7 @@ public final class AscendingRule implements Rule {
     void accept(ColumnSource.Rows c) {
       rows:
       for (int i = 0; i < c.size(); i++) {
-        for (Column col : c.columns()) {
+        for (KeyValues col : c.columns()) {
           if (SortKey.isNaN(col, i)) {
             continue rows;
           }

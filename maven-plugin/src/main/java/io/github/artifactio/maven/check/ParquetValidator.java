@@ -17,8 +17,9 @@ import java.util.stream.IntStream;
 
 /**
  * Runs a {@link ValidationPlan} over files: the files spread over the caller's {@link EngineContext} (the caller owns
- * and closes it; the calling thread checks files too), every applicable rule on each file, every finding collected. With a {@link ResultCache}, a file whose
- * identity is unchanged since a run with the same rules is answered from the cache without being opened.
+ * and closes it; the calling thread checks files too), every applicable rule on each file, every finding collected.
+ * With a {@link ResultCache}, a file whose identity is unchanged since a run with the same rules is answered from the
+ * cache without being opened.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
