@@ -32,7 +32,8 @@ final class ThreadBoundary {
   static final String ALLOWED = "engine/src/main/java/io/github/artifactio/engine/internal/concurrent/";
 
   private static final List<Rule> RULES = List.of(
-      new Rule("creates a thread", "\\bnew\\s+Thread\\s*\\(|\\bThread\\s*\\.\\s*(ofPlatform|ofVirtual|startVirtualThread)\\b"),
+      new Rule("creates a thread",
+          "\\bnew\\s+Thread\\s*\\(|\\bThread\\s*\\.\\s*(ofPlatform|ofVirtual|startVirtualThread)\\b"),
       new Rule("makes an executor", "\\bExecutors\\s*\\.|\\bnew\\s+\\w*ThreadPoolExecutor\\s*\\(|\\bForkJoinPool\\b"),
       new Rule("submits a task", "\\.submit\\s*\\("),
       new Rule("executes a task", "\\.execute\\s*\\((?!\\s*\")"),

@@ -30,7 +30,8 @@ class ThreadBoundaryTest {
     String scratch = "class A {\n  void f(Runnable r, java.util.concurrent.ExecutorService pool) {\n"
         + "    new Thread(r).start();\n    pool.submit(r);\n    pool.execute(r);\n"
         + "    var p = java.util.concurrent.Executors.newFixedThreadPool(2);\n"
-        + "    java.util.concurrent.CompletableFuture.runAsync(r);\n    java.util.List.of(1).parallelStream();\n  }\n}\n";
+        + "    java.util.concurrent.CompletableFuture.runAsync(r);\n"
+        + "    java.util.List.of(1).parallelStream();\n  }\n}\n";
     List<ThreadBoundary.Finding> found = ThreadBoundary.scan("maven-plugin/src/main/java/A.java", scratch);
     assertEquals(
         List.of(
@@ -52,7 +53,8 @@ class ThreadBoundaryTest {
   @Test
   void comments_strings_and_jdbc_statements_are_not_hand_offs() {
     String text = "class A {\n  /** Uses {@code Executors.newFixedThreadPool} and new Thread( */\n"
-        + "  void f(java.sql.Statement s) throws Exception {\n    s.execute(\"SET threads = 1\"); // not pool.submit(r)\n"
+        + "  void f(java.sql.Statement s) throws Exception {\n"
+        + "    s.execute(\"SET threads = 1\"); // not pool.submit(r)\n"
         + "    String t = \"new Thread(r)\";\n  }\n}\n";
     assertEquals(List.of(), ThreadBoundary.scan("it/src/main/java/A.java", text));
   }

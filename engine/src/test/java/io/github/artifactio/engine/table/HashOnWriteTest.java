@@ -8,11 +8,9 @@ import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,24 +65,30 @@ class HashOnWriteTest {
   }
 
   @Test
-  void a_hashed_write_on_a_one_thread_context_hashes_there_and_encodes_on_the_writers_thread() {
+  void a_hashed_write_never_waits_on_its_context_even_when_nothing_ever_runs_there() {
     List<Column> table = Fixtures.everyKind(70_000, 8);
     Path plain = dir.resolve("plain.parquet");
     TableWriter.writeTable(plain, table);
     Path hashed = dir.resolve("hashed.parquet");
-    AtomicInteger handed = new AtomicInteger();
-    ExecutorService one = Executors.newSingleThreadExecutor();
-    try (EngineContext context = EngineContext.wrap(task -> {
-      handed.incrementAndGet();
-      one.execute(task);
-    }, 1)) {
-      Written w = TableWriter.writeTable(hashed, table, WriteOptions.builder().contentHash().build(), context);
-      assertEquals(Blake3.hashFile(hashed), w.contentHash().orElseThrow());
-    } finally {
-      one.shutdownNow();
-    }
-    assertEquals(1, handed.get(), "one task, the hasher's: the encoding found no free turn");
+    // an executor that queues every task and runs none: the writer encodes and hashes everything itself
+    List<Runnable> parked = new ArrayList<>();
+    EngineContext stuck = EngineContext.wrap(parked::add, 1);
+    Written w = TableWriter.writeTable(hashed, table, WriteOptions.builder().contentHash().build(), stuck);
+    assertEquals(Blake3.hashFile(hashed), w.contentHash().orElseThrow());
     assertArrayEquals(Layouts.bytes(plain), Layouts.bytes(hashed));
+    assertEquals(1, parked.size(), "one drain task, never run; the hasher's turn left the encoding none to hand out");
+    parked.forEach(Runnable::run); // skipped: when a thread reaches it at last, it does nothing
+    assertEquals(0, Workers.of(stuck).activeTurns());
+  }
+
+  @Test
+  void a_hashed_write_on_an_executor_that_runs_tasks_on_the_submitting_thread_completes() {
+    List<Column> table = Fixtures.everyKind(70_000, 9);
+    Path hashed = dir.resolve("hashed.parquet");
+    Written w = TableWriter.writeTable(
+        hashed, table, WriteOptions.builder().contentHash().rowGroupRows(10_000).build(),
+        EngineContext.wrap(Runnable::run, 2));
+    assertEquals(Blake3.hashFile(hashed), w.contentHash().orElseThrow());
   }
 
   @Test

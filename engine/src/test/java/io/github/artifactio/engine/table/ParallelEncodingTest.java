@@ -63,7 +63,8 @@ class ParallelEncodingTest {
     for (int cap : new int[] {5000, 16_384, 0}) {
       WriteOptions o = cap == 0 ? WriteOptions.defaults() : WriteOptions.builder().rowGroupRows(cap).build();
       Path serial = dir.resolve("serial.parquet");
-      ChunkedWriterTest.writeChunked(serial, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, EngineContext.serial());
+      ChunkedWriterTest.writeChunked(
+          serial, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, EngineContext.serial());
       Path parallel = dir.resolve("parallel.parquet");
       try (EngineContext pool = EngineContext.create("wide", 6)) {
         ChunkedWriterTest.writeChunked(parallel, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, pool);

@@ -28,8 +28,8 @@ import java.util.function.Supplier;
  *       indexes too and, once none is left, skips the helpers that have not started ({@link Skippable}): a caller never
  *       waits on a task that has not started, so a saturated executor, or a caller on the context's own thread,
  *       cannot deadlock it. A caller already running on one of this context's tasks gets no turn: it works alone.
- *   <li>{@link #lane}: a turn held for one long-running background task (hash on write), which the owner may skip if
- *       it has not started when the owner finishes the work itself.
+ *   <li>{@link #lane}: a turn held for background work that comes in bursts (hash on write), handed over one task at a
+ *       time; the owner skips a task that has not started when it finishes the work itself.
  *   <li>{@link #offer}: a short task nobody waits for (prefetch), which may start late or never.
  * </ul>
  *
@@ -182,7 +182,7 @@ public final class Workers implements EngineContext {
     return results;
   }
 
-  /** A turn held for one long-running background task, or null when none is free (see {@link Lane}). */
+  /** A turn held for an owner's background work, or null when none is free (see {@link Lane}). */
   public Lane lane() {
     return claim() ? new Lane(this) : null;
   }
@@ -219,7 +219,7 @@ public final class Workers implements EngineContext {
     }
   }
 
-  /** Shuts down the threads {@link #create} made; a wrapped executor stays with its owner, the serial context has none. */
+  /** Shuts down the threads {@link #create} made; a wrapped executor stays with its owner; serial has none. */
   @Override
   public void close() {
     if (owned != null) {

@@ -6,8 +6,9 @@
  * <ul>
  *   <li>{@link io.github.artifactio.engine.internal.concurrent.Workers}: the context itself (created, wrapped or
  *       serial) and its three uses: {@code forEach}/{@code map}, a fan-out the calling thread takes part in, granted a
- *       <em>turn</em> while fewer callers than threads hold one (the claim count); {@code lane()}, a turn held for one
- *       long-running background task (hash on write); {@code offer}, a short task nobody waits for (span prefetch).
+ *       <em>turn</em> while fewer callers than threads hold one (the claim count); {@code lane()}, a turn held for
+ *       background work that comes in bursts (hash on write), one task at a time; {@code offer}, a short task
+ *       nobody waits for (span prefetch).
  *   <li>{@link io.github.artifactio.engine.internal.concurrent.FanOut}: indexes claimed from one counter by the caller
  *       and the helpers alike, each thread with its own local state, the first failure rethrown.
  *   <li>{@link io.github.artifactio.engine.internal.concurrent.Skippable}: a helper task its submitter skips if it has

@@ -9,6 +9,7 @@ import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Hashes a file's bytes while the writer goes on writing, on a {@link Lane} of the writer's context. At about
@@ -27,10 +28,11 @@ import java.util.concurrent.TimeUnit;
  * file, and a hashed write took 1.00-1.01x an unhashed one, the median of back-to-back pairs in two runs of the write
  * benchmark, with the hasher on a thread of its own).
  *
- * <p>The writer never waits on the lane: when every buffer is queued it hashes a queued span itself, so a lane whose
- * task has not started (a busy executor) costs speed, not progress. Where the context grants no lane (the serial
- * context, a saturated one, a writer on the context's own thread) every span is hashed on the writer's thread as it is
- * handed over, with one buffer.
+ * <p>The lane runs one drain task at a time, which hashes queued spans until none is left and ends; the next span
+ * handed over starts the next one. The writer never waits on the lane: when every buffer is queued it hashes a queued
+ * span itself, so a drain task that has not started (a busy executor) costs speed, not progress. Where the context
+ * grants no lane (the serial context, a saturated one, a writer on the context's own thread) every span is hashed on
+ * the writer's thread as it is handed over, with one buffer.
  */
 public final class BackgroundHasher implements AutoCloseable {
   static final int BUFFERS = 64;
@@ -39,40 +41,38 @@ public final class BackgroundHasher implements AutoCloseable {
 
   private record Block(byte[] data, int length, long span) {}
 
-  private static final Block END = new Block(new byte[0], -1, -1);
-
-  private final BlockingQueue<Block> full = new ArrayBlockingQueue<>(BUFFERS + 1);
+  private final BlockingQueue<Block> full = new ArrayBlockingQueue<>(BUFFERS);
   private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(BUFFERS);
   private final SpanTree tree = new SpanTree();
+  /** Whether a drain task is handed over and has not yet found the queue empty. */
+  private final AtomicBoolean draining = new AtomicBoolean();
   private final Lane lane;
   private TreeHasher own;
   private int allocated;
   private long handed;
   private boolean shortHanded;
-  private boolean laneEnded;
+  private boolean laneClosed;
   private volatile Throwable failure;
   private ContentHash digest;
 
   /** A hasher on a lane of {@code workers} when one is free, else one that hashes on the writer's thread. */
   public BackgroundHasher(Workers workers) {
-    Lane l = workers.lane();
-    if (l != null && !l.start(this::loop)) {
-      l.close();
-      l = null;
-    }
-    this.lane = l;
+    this.lane = workers.lane();
   }
 
-  private void loop() {
+  /** Hashes queued spans until none is left; a span queued meanwhile is taken by this task or starts the next. */
+  private void drain() {
     try {
       TreeHasher hasher = new TreeHasher(Backends.best());
-      for (Block b = full.take(); b != END; b = full.take()) {
-        hash(hasher, b);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // the writer hashes what is left
+      do {
+        for (Block b = full.poll(); b != null; b = full.poll()) {
+          hash(hasher, b);
+        }
+        draining.set(false);
+      } while (!full.isEmpty() && draining.compareAndSet(false, true));
     } catch (Throwable t) {
       failure = t;
+      draining.set(false);
     }
   }
 
@@ -106,11 +106,11 @@ public final class BackgroundHasher implements AutoCloseable {
     }
     // every buffer is queued or being hashed: hash a queued span here instead of waiting for the lane
     Block queued = full.poll();
-    if (queued != null && queued != END) {
+    if (queued != null) {
       hash(own(), queued);
       return free.take();
     }
-    return waitForFree(); // the lane holds the last buffer and is hashing it
+    return waitForFree(); // the lane is hashing the last queued span
   }
 
   private byte[] waitForFree() throws InterruptedException {
@@ -143,8 +143,11 @@ public final class BackgroundHasher implements AutoCloseable {
     Block b = new Block(data, length, span);
     if (lane == null) {
       hash(own(), b);
-    } else {
-      full.put(b); // never blocks: the queue holds every buffer and the end mark
+      return;
+    }
+    full.put(b); // never blocks: the queue holds every buffer
+    if (draining.compareAndSet(false, true) && !lane.run(this::drain)) {
+      draining.set(false); // the executor refused: the writer hashes the queue when its buffers run out, or at the end
     }
   }
 
@@ -155,7 +158,7 @@ public final class BackgroundHasher implements AutoCloseable {
         check();
         hash(own(), b);
       }
-      endLane();
+      closeLane();
       check();
       byte[] out = new byte[32];
       tree.root().rootBytes(out, 0, 32);
@@ -164,11 +167,10 @@ public final class BackgroundHasher implements AutoCloseable {
     return digest;
   }
 
-  /** Ends the lane's task after the span it is hashing (or skips it if it never started) and gives the turn back. */
-  private void endLane() {
-    if (lane != null && !laneEnded) {
-      laneEnded = true;
-      full.offer(END);
+  /** Waits for the drain task hashing its last span (or skips one that never started) and gives the turn back. */
+  private void closeLane() {
+    if (lane != null && !laneClosed) {
+      laneClosed = true;
       lane.close();
     }
   }
@@ -184,7 +186,7 @@ public final class BackgroundHasher implements AutoCloseable {
   public void close() {
     if (digest == null) {
       full.clear();
-      endLane();
+      closeLane();
     }
   }
 }
