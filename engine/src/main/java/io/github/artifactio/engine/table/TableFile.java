@@ -4,7 +4,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnNotFoundException;
 import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.column.ValueVisitor;
+import io.github.artifactio.engine.column.OptInt32Column;
 import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.parquet.ArrowBatches;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
@@ -29,7 +29,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * A handle on a Parquet artifact, opened from the footer alone (optionally with the offset index of every column
  * chunk), that streams its columns. A handle covers the whole file or a row span of it ({@link #span},
- * {@link #openRows}), which behaves as a smaller file: {@link #rows()}, batches, selections and getters count rows
+ * {@link #openRows}), which behaves as a smaller file: {@link #rows()}, batches, selections and reads count rows
  * from the span's first row. Spans do not nest; parts ({@link #rowParts}, {@link #rowGroupParts}) are spans.
  *
  * <p>Reads: {@link #batches} (typed primitive-array chunks), {@link #arrowBatches} (Arrow, the caller's allocator),
@@ -543,71 +543,17 @@ public final class TableFile {
       scan.internStrings(interner);
       List<Column> batch;
       while ((batch = scan.next()) != null) {
-        at += batch.get(0).acceptValues(new IdsInto(ids, at, name));
+        OptInt32Column c = (OptInt32Column) batch.get(0); // the interned ids (Scan.internStrings)
+        for (int i = 0; i < c.length(); i++) {
+          if (!c.valid()[i]) {
+            throw Table.rejectNull(path(), name, at + i);
+          }
+        }
+        System.arraycopy(c.values(), 0, ids, at, c.length());
+        at += c.length();
       }
     }
     return new StringsInterned(ids, interner.values());
-  }
-
-  /**
-   * Copies a batch of interned ids into the id array, refusing a null row; returns the batch's rows. The scan builds
-   * interned ids as an Int32 column (OptInt32 where the leaf is optional), so the other value types cannot occur.
-   */
-  private final class IdsInto implements ValueVisitor<Integer> {
-    private final int[] ids;
-    private final int at;
-    private final String name;
-
-    IdsInto(int[] ids, int at, String name) {
-      this.ids = ids;
-      this.at = at;
-      this.name = name;
-    }
-
-    @Override
-    public Integer int32(int[] values, boolean[] valid) {
-      for (int i = 0; valid != null && i < valid.length; i++) {
-        if (!valid[i]) {
-          throw Table.rejectNull(path(), name, at + i);
-        }
-      }
-      System.arraycopy(values, 0, ids, at, values.length);
-      return values.length;
-    }
-
-    @Override
-    public Integer int64(long[] values, boolean[] valid) {
-      throw notIds();
-    }
-
-    @Override
-    public Integer uint32(int[] values, boolean[] valid) {
-      throw notIds();
-    }
-
-    @Override
-    public Integer float64(double[] values, boolean[] valid) {
-      throw notIds();
-    }
-
-    @Override
-    public Integer float32(float[] values, boolean[] valid) {
-      throw notIds();
-    }
-
-    @Override
-    public Integer bool(boolean[] values, boolean[] valid) {
-      throw notIds();
-    }
-
-    @Override
-    public Integer utf8(byte[] data, int[] offsets, boolean[] valid) {
-      throw notIds();
-    }
-
-    private IllegalStateException notIds() {
-      return new IllegalStateException("interned string ids are int32 values");
-    }
   }
 
   ParquetFile parquet() {

@@ -256,8 +256,8 @@ final class Builders {
   }
 
   /**
-   * A string column read as interned ids ({@link StringInterner}): one id a row, built as an Int32 column (an OptInt32
-   * one when the leaf is optional, so a caller can find a null row).
+   * A string column read as interned ids ({@link StringInterner}): one id a row, built as an OptInt32 column whatever
+   * the leaf (every row valid when it is required), so the caller finds a null row without asking for the kind.
    */
   static final class Interned extends Flat {
     final StringInterner interner;
@@ -283,7 +283,7 @@ final class Builders {
 
     @Override
     Column build() {
-      return optional ? new OptInt32Column(name, ids, valid) : new Int32Column(name, ids);
+      return optional ? new OptInt32Column(name, ids, valid) : OptInt32Column.allValid(name, ids);
     }
   }
 

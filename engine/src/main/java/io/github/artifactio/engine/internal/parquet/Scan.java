@@ -241,8 +241,8 @@ public final class Scan implements AutoCloseable {
   private StringInterner interner;
 
   /**
-   * From the next batch on, the (one, string) projected column comes as interned ids: an Int32 column (OptInt32 when
-   * the leaf is optional) numbering values by first appearance in {@code interner}.
+   * From the next batch on, the (one, string) projected column comes as interned ids: an {@code OptInt32Column}
+   * (every row valid when the leaf is required) numbering values by first appearance in {@code interner}.
    */
   public void internStrings(StringInterner interner) {
     if (cursors.length != 1 || cursors[0].spec.decodedAs().leaf() != ColumnType.Leaf.UTF8
