@@ -1,0 +1,229 @@
+package io.github.artifactio.engine.internal.parquet;
+
+/**
+ * {@code FLOAT} values: PLAIN as 4-byte little-endian IEEE 754 floats, or dictionary ids keyed by bit pattern.
+ * Statistics follow the type-defined order: NaN is counted, never a bound; a zero bound is written as {@code -0.0}
+ * (min) or {@code +0.0} (max), as the Parquet spec asks, since the order does not tell the zeros apart.
+ */
+final class Float32Values extends LeafValues {
+  private final BitsDictionary dictionary = new BitsDictionary();
+  private float[] src;
+  private float pageMin;
+  private float pageMax;
+  private boolean pageHas;
+  private long pageNaN;
+  private float chunkMin;
+  private float chunkMax;
+  private boolean chunkHas;
+  private long chunkNaN;
+
+  void bind(float[] values) {
+    src = values;
+  }
+
+  @Override
+  int plainWidth() {
+    return mode == Mode.DICTIONARY ? 0 : 4;
+  }
+
+  @Override
+  int append(int from, int to, long roomBits, int extraBits) {
+    int n;
+    if (mode == Mode.DICTIONARY) {
+      n = appendIds(from, to, roomBits, extraBits);
+    } else {
+      n = to - from;
+      if (roomBits != Long.MAX_VALUE) {
+        long per = 32L + extraBits;
+        n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
+      }
+      page.ensure(n * 4);
+      byte[] b = page.buf;
+      int at = page.size;
+      float[] s = src;
+      for (int i = 0; i < n; i++) {
+        Bytes.FLOAT.set(b, at + 4 * i, s[from + i]);
+      }
+      page.size = at + 4 * n;
+    }
+    stats(from, from + n);
+    pageValues += n;
+    return n;
+  }
+
+  private int appendIds(int from, int to, long roomBits, int extraBits) {
+    long start = roomBits == Long.MAX_VALUE ? 0 : pageBits();
+    int size = dictionary.size();
+    float[] s = src;
+    for (int i = from; i < to; i++) {
+      id(dictionary.id(Float.floatToRawIntBits(s[i]) & 0xffff_ffffL));
+      if (dictionary.size() != size) {
+        size = dictionary.size();
+        if ((long) size * 4 > dictionaryLimit) {
+          fallBack();
+          return i - from + 1;
+        }
+      }
+      if (roomBits != Long.MAX_VALUE && pageBits() - start + (long) extraBits * (i - from + 1) >= roomBits) {
+        return i - from + 1;
+      }
+    }
+    return to - from;
+  }
+
+  private void stats(int from, int to) {
+    float min = pageMin;
+    float max = pageMax;
+    long nan = 0;
+    float[] s = src;
+    for (int i = from; i < to; i++) {
+      float v = s[i];
+      if (v != v) {
+        nan++;
+      } else {
+        if (v < min) {
+          min = v;
+        }
+        if (v > max) {
+          max = v;
+        }
+      }
+    }
+    pageMin = min;
+    pageMax = max;
+    pageNaN += nan;
+    pageHas |= to - from > nan;
+  }
+
+  @Override
+  int sampleDistinct() {
+    byte[] b = page.buf;
+    for (int at = gap; at < page.size; at += 4) {
+      id(dictionary.id(((int) Bytes.INT.get(b, at)) & 0xffff_ffffL));
+    }
+    return dictionary.size();
+  }
+
+  @Override
+  int dictionarySize() {
+    return dictionary.size();
+  }
+
+  @Override
+  long dictionaryBytes() {
+    return (long) dictionary.size() * 4;
+  }
+
+  @Override
+  void clearDictionary() {
+    dictionary.clear();
+  }
+
+  @Override
+  void truncateDictionary(int n) {
+    dictionary.truncate(n);
+  }
+
+  @Override
+  void putEntry(int id) {
+    page.ensure(4);
+    Bytes.INT.set(page.buf, page.size, (int) dictionary.entry(id));
+    page.size += 4;
+  }
+
+  @Override
+  void writeDictionary(Bytes out, int n) {
+    out.ensure(n * 4);
+    for (int i = 0; i < n; i++) {
+      Bytes.INT.set(out.buf, out.size + 4 * i, (int) dictionary.entry(i));
+    }
+    out.size += n * 4;
+  }
+
+  @Override
+  long pagePlainBytes() {
+    return (long) pageValues * 4;
+  }
+
+  @Override
+  void resetPageStats() {
+    pageMin = Float.POSITIVE_INFINITY;
+    pageMax = Float.NEGATIVE_INFINITY;
+    pageHas = false;
+    pageNaN = 0;
+  }
+
+  @Override
+  void resetChunkStats() {
+    chunkMin = Float.POSITIVE_INFINITY;
+    chunkMax = Float.NEGATIVE_INFINITY;
+    chunkHas = false;
+    chunkNaN = 0;
+  }
+
+  @Override
+  boolean pageHasBounds() {
+    return pageHas;
+  }
+
+  @Override
+  byte[] pageMin() {
+    return bytes(pageMin == 0 ? -0.0f : pageMin);
+  }
+
+  @Override
+  byte[] pageMax() {
+    return bytes(pageMax == 0 ? 0.0f : pageMax);
+  }
+
+  @Override
+  long pageNaNs() {
+    return pageNaN;
+  }
+
+  @Override
+  void foldPageStats() {
+    if (pageHas) {
+      chunkMin = chunkHas ? Math.min(chunkMin, pageMin) : pageMin;
+      chunkMax = chunkHas ? Math.max(chunkMax, pageMax) : pageMax;
+      chunkHas = true;
+    }
+    chunkNaN += pageNaN;
+  }
+
+  @Override
+  boolean chunkHasBounds() {
+    return chunkHas;
+  }
+
+  @Override
+  byte[] chunkMin() {
+    return bytes(chunkMin == 0 ? -0.0f : chunkMin);
+  }
+
+  @Override
+  byte[] chunkMax() {
+    return bytes(chunkMax == 0 ? 0.0f : chunkMax);
+  }
+
+  @Override
+  long chunkNaNs() {
+    return chunkNaN;
+  }
+
+  @Override
+  boolean floating() {
+    return true;
+  }
+
+  @Override
+  int compareBounds(byte[] a, byte[] b) {
+    return Float.compare((float) Bytes.FLOAT.get(a, 0), (float) Bytes.FLOAT.get(b, 0));
+  }
+
+  private static byte[] bytes(float v) {
+    byte[] b = new byte[4];
+    Bytes.FLOAT.set(b, 0, v);
+    return b;
+  }
+}
