@@ -41,14 +41,14 @@ import org.apache.parquet.format.Util;
  */
 final class ChunkBuilder {
   private record Page(
-      int headerLength, int bodyLength, long firstRow, boolean nullPage, byte[] min, byte[] max, long nulls,
-      long nans) {}
+      int headerLength, int slab, int bodyAt, int bodyLength, long firstRow, boolean nullPage, byte[] min, byte[] max,
+      long nulls, long nans) {}
 
   private final List<String> path;
   private final Type type;
   private final PageCodec codec;
   private final LeafValues values;
-  private final Bytes bodies = new Bytes(1 << 12);
+  private final Slabs bodies = new Slabs();
   private final Bytes headers = new Bytes(1 << 10);
   private final Bytes dictionaryRaw = new Bytes(64);
   private final Bytes dictionaryHead = new Bytes(32);
@@ -73,7 +73,7 @@ final class ChunkBuilder {
   }
 
   void begin() {
-    bodies.reset();
+    bodies.clear();
     headers.reset();
     dictionaryHead.reset();
     dictionaryBody.reset();
@@ -89,10 +89,12 @@ final class ChunkBuilder {
 
   /** One data page: {@code length} bytes of {@code page} from {@code start}, with the page's values still current. */
   void dataPage(byte[] page, int start, int length, int pageLevels, int pageRows, int pageNulls, boolean ids) {
-    int bodyStart = bodies.size;
-    int compressed = codec.compress(page, start, length, bodies);
+    int slab = bodies.reserve(codec.maxCompressedLength(length));
+    Bytes body = bodies.current;
+    int bodyStart = body.size;
+    int compressed = codec.compress(page, start, length, body);
     PageHeader h = new PageHeader(PageType.DATA_PAGE, length, compressed);
-    h.setCrc(crc(bodies.buf, bodyStart, compressed));
+    h.setCrc(crc(body.buf, bodyStart, compressed));
     h.setData_page_header(
         new DataPageHeader(pageLevels, ids ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
     int headerLength = header(h, headers);
@@ -107,7 +109,8 @@ final class ChunkBuilder {
         indexable = false; // non-null values, all NaN: no bounds to write
       }
     }
-    pages.add(new Page(headerLength, compressed, rows, nullPage, min, max, pageNulls, values.pageNaNs()));
+    pages.add(new Page(headerLength, slab, bodyStart, compressed, rows, nullPage, min, max, pageNulls,
+        values.pageNaNs()));
     rows += pageRows;
     nulls += pageNulls;
     levels += pageLevels;
@@ -173,13 +176,11 @@ final class ChunkBuilder {
     long dataStart = out.position();
     List<PageLocation> locations = new ArrayList<>(pages.size());
     int h = 0;
-    int b = 0;
     for (Page p : pages) {
       long at = out.position();
       out.write(headers.buf, h, p.headerLength);
-      out.write(bodies.buf, b, p.bodyLength);
+      out.write(bodies.slab(p.slab), p.bodyAt, p.bodyLength);
       h += p.headerLength;
-      b += p.bodyLength;
       locations.add(new PageLocation(at, p.headerLength + p.bodyLength, p.firstRow));
     }
     long compressed = out.position() - start;
@@ -265,7 +266,7 @@ final class ChunkBuilder {
   }
 
   long heldBytes() {
-    return bodies.buf.length + headers.buf.length + dictionaryHead.buf.length + dictionaryBody.buf.length
+    return bodies.heldBytes() + headers.buf.length + dictionaryHead.buf.length + dictionaryBody.buf.length
         + dictionaryRaw.buf.length;
   }
 }

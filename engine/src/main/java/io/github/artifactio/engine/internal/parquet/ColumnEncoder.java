@@ -49,11 +49,9 @@ final class ColumnEncoder {
   private final long pageBitLimit;
   private final LeafValues.Mode startMode;
   private final long dictionaryLimit;
-  private final Bytes repBytes = new Bytes(256);
-  private final Bytes defBytes = new Bytes(256);
-  private final HybridEncoder rep = new HybridEncoder();
-  private final HybridEncoder def = new HybridEncoder();
-  private final HybridEncoder idScratch = new HybridEncoder();
+  private final Bytes levelBytes = new Bytes(256);
+  private final Levels rep = new Levels();
+  private final Levels def = new Levels();
   private final Runs runs = new Runs();
   private boolean inChunk;
   private int pageRows;
@@ -114,10 +112,8 @@ final class ColumnEncoder {
   }
 
   private void startLevels() {
-    repBytes.reset();
-    defBytes.reset();
-    rep.start(repBytes, HybridEncoder.bitWidth(maxRep));
-    def.start(defBytes, HybridEncoder.bitWidth(maxDef));
+    rep.reset();
+    def.reset();
     pageRows = 0;
     pageLevels = 0;
     pageNulls = 0;
@@ -169,14 +165,14 @@ final class ColumnEncoder {
         }
         long fill = (roomBits() + levelBits - 1) / levelBits; // nulls add their level only
         n = (int) Math.min(b - from, Math.max(1, fill));
-        def.run(0, n);
+        def.fill(0, n);
         pageNulls += n;
       } else {
         while (b < limit && valid[b]) {
           b++;
         }
         n = values.append(from, from + Math.min(b - from, sampleLeft()), roomBits(), levelBits);
-        def.run(1, n);
+        def.fill(1, n);
       }
       pageRows += n;
       pageLevels += n;
@@ -227,8 +223,8 @@ final class ColumnEncoder {
       pageLevels++;
     } else {
       rep.add(0);
-      rep.run(1, k - 1);
-      def.run(3, k);
+      rep.fill(1, k - 1);
+      def.fill(3, k);
       pageLevels += k;
     }
     return k;
@@ -242,36 +238,37 @@ final class ColumnEncoder {
 
   // ---- pages
 
+  /**
+   * Ends the page: its values sealed at the page buffer's gap, its levels encoded (each stream a 4-byte length and
+   * the hybrid encoding, repetition first) and put just before them, the whole compressed from that one buffer.
+   */
   private void endPage() {
-    boolean ids = values.sealPage(pageRows, idScratch);
-    int levels = 0;
+    boolean ids = values.sealPage(pageRows);
+    levelBytes.reset();
     if (maxRep > 0) {
-      rep.finish();
-      levels += 4 + repBytes.size;
+      levelStream(rep, maxRep);
     }
     if (maxDef > 0) {
-      def.finish();
-      levels += 4 + defBytes.size;
+      levelStream(def, maxDef);
     }
+    int levels = levelBytes.size;
     if (levels > values.gap) {
       values.widenGap(Math.max(levels, values.gap * 2));
     }
     int start = values.gap - levels;
     byte[] p = values.page.buf;
-    int at = start;
-    if (maxRep > 0) {
-      Bytes.INT.set(p, at, repBytes.size);
-      System.arraycopy(repBytes.buf, 0, p, at + 4, repBytes.size);
-      at += 4 + repBytes.size;
-    }
-    if (maxDef > 0) {
-      Bytes.INT.set(p, at, defBytes.size);
-      System.arraycopy(defBytes.buf, 0, p, at + 4, defBytes.size);
-    }
+    System.arraycopy(levelBytes.buf, 0, p, start, levels);
     chunk.dataPage(p, start, values.page.size - start, pageLevels, pageRows, pageNulls, ids);
     values.foldPageStats();
     values.resetPage();
     startLevels();
+  }
+
+  private void levelStream(Levels levels, int max) {
+    int at = levelBytes.size;
+    levelBytes.putInt(0);
+    levels.encode(HybridEncoder.bitWidth(max), levelBytes);
+    Bytes.INT.set(levelBytes.buf, at, levelBytes.size - at - 4);
   }
 
   /** Ends the row group's chunk: its last page and its dictionary page. */
@@ -293,7 +290,7 @@ final class ColumnEncoder {
 
   /** Bytes this column holds in its buffers. */
   long bufferedBytes() {
-    return values.heldBytes() + chunk.heldBytes() + repBytes.buf.length + defBytes.buf.length;
+    return values.heldBytes() + chunk.heldBytes() + levelBytes.buf.length + rep.heldBytes() + def.heldBytes();
   }
 
   /** Drops the row group in progress (an abandoned or failed write). */

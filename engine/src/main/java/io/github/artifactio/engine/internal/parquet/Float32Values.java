@@ -1,5 +1,8 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * {@code FLOAT} values: PLAIN as 4-byte little-endian IEEE 754 floats, or dictionary ids keyed by bit pattern.
  * Statistics follow the type-defined order: NaN is counted, never a bound; a zero bound is written as {@code -0.0}
@@ -37,14 +40,10 @@ final class Float32Values extends LeafValues {
         long per = 32L + extraBits;
         n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
       }
+      // a bulk copy: a heap buffer view in the native order copies the array's memory as it is (raw bits)
       page.ensure(n * 4);
-      byte[] b = page.buf;
-      int at = page.size;
-      float[] s = src;
-      for (int i = 0; i < n; i++) {
-        Bytes.FLOAT.set(b, at + 4 * i, s[from + i]);
-      }
-      page.size = at + 4 * n;
+      ByteBuffer.wrap(page.buf, page.size, n * 4).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().put(src, from, n);
+      page.size += 4 * n;
     }
     stats(from, from + n);
     pageValues += n;
@@ -78,16 +77,10 @@ final class Float32Values extends LeafValues {
     float[] s = src;
     for (int i = from; i < to; i++) {
       float v = s[i];
-      if (v != v) {
-        nan++;
-      } else {
-        if (v < min) {
-          min = v;
-        }
-        if (v > max) {
-          max = v;
-        }
-      }
+      // NaN compares false both ways, so it never becomes a bound; written branch-free, the loop needs no NaN test
+      min = v < min ? v : min;
+      max = v > max ? v : max;
+      nan += v != v ? 1 : 0;
     }
     pageMin = min;
     pageMax = max;

@@ -1,5 +1,8 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * {@code INT32} values: PLAIN as 4-byte little-endian integers, or dictionary ids. Statistics in the type's order:
  * signed, or unsigned for {@code UINT_32} (the {@code UInt32} kinds).
@@ -41,14 +44,10 @@ final class Int32Values extends LeafValues {
         long per = 32L + extraBits;
         n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
       }
+      // a bulk copy: a heap buffer view in the native order copies the array's memory as it is (raw bits)
       page.ensure(n * 4);
-      byte[] b = page.buf;
-      int at = page.size;
-      int[] s = src;
-      for (int i = 0; i < n; i++) {
-        Bytes.INT.set(b, at + 4 * i, s[from + i]);
-      }
-      page.size = at + 4 * n;
+      ByteBuffer.wrap(page.buf, page.size, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, from, n);
+      page.size += 4 * n;
     }
     stats(from, from + n);
     pageValues += n;
@@ -85,12 +84,8 @@ final class Int32Values extends LeafValues {
     int[] s = src;
     for (int i = from; i < to; i++) {
       int v = s[i] ^ f;
-      if (v < min) {
-        min = v;
-      }
-      if (v > max) {
-        max = v;
-      }
+      min = Math.min(min, v);
+      max = Math.max(max, v);
     }
     pageMin = min;
     pageMax = max;

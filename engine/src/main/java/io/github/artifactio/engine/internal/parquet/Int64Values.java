@@ -1,5 +1,8 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 /**
  * {@code INT64} values: PLAIN as 8-byte little-endian integers, or dictionary ids. Statistics in the signed order.
  */
@@ -33,14 +36,10 @@ final class Int64Values extends LeafValues {
         long per = 64L + extraBits;
         n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
       }
+      // a bulk copy: a heap buffer view in the native order copies the array's memory as it is (raw bits)
       page.ensure(n * 8);
-      byte[] b = page.buf;
-      int at = page.size;
-      long[] s = src;
-      for (int i = 0; i < n; i++) {
-        Bytes.LONG.set(b, at + 8 * i, s[from + i]);
-      }
-      page.size = at + 8 * n;
+      ByteBuffer.wrap(page.buf, page.size, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(src, from, n);
+      page.size += 8 * n;
     }
     stats(from, from + n);
     pageValues += n;
@@ -76,12 +75,8 @@ final class Int64Values extends LeafValues {
     long[] s = src;
     for (int i = from; i < to; i++) {
       long v = s[i];
-      if (v < min) {
-        min = v;
-      }
-      if (v > max) {
-        max = v;
-      }
+      min = Math.min(min, v);
+      max = Math.max(max, v);
     }
     pageMin = min;
     pageMax = max;

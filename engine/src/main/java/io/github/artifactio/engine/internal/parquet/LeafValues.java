@@ -179,7 +179,7 @@ abstract class LeafValues {
    * Ends the page's values: they are left at {@code page.buf[gap, page.size)}, PLAIN or as a bit width and hybrid ids.
    * Returns whether they are dictionary ids. {@code rows} is the page's rows.
    */
-  final boolean sealPage(int rows, HybridEncoder scratch) {
+  final boolean sealPage(int rows) {
     if (mode == Mode.UNDECIDED) {
       decide(rows, true);
     }
@@ -194,11 +194,7 @@ abstract class LeafValues {
       int width = HybridEncoder.bitWidth(Math.max(0, dictionarySize() - 1));
       page.size = gap;
       page.put(width);
-      scratch.start(page, width);
-      for (int i = 0; i < idCount; i++) {
-        scratch.add(ids[i]);
-      }
-      scratch.finish();
+      HybridEncoder.encode(ids, idCount, width, page);
       committed = dictionarySize();
       dictionaryPages++;
       return true;

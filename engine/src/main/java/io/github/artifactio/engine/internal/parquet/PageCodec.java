@@ -32,6 +32,11 @@ enum PageCodec {
     return thrift;
   }
 
+  /** The most bytes {@link #compress} can append for {@code len} bytes. */
+  int maxCompressedLength(int len) {
+    return this == UNCOMPRESSED ? len : Snappy.maxCompressedLength(len);
+  }
+
   /** Appends {@code in[off, off + len)}, compressed, to {@code out}; returns the compressed length. */
   int compress(byte[] in, int off, int len, Bytes out) {
     if (this == UNCOMPRESSED) {

@@ -81,30 +81,52 @@ final class Utf8Values extends LeafValues {
     return to - from;
   }
 
-  /** Folds values {@code [from, to)} into the page's bounds; a bound that moved is copied once, at the end. */
+  /**
+   * Folds values {@code [from, to)} into the page's bounds; a bound that moved is copied once, at the end. A value's
+   * first byte decides most comparisons (-1 stands for the empty string), so the full comparison runs only on a tie.
+   */
   private void stats(int from, int to) {
     int[] o = offsets;
     byte[] d = data;
-    int min = -1;
-    int max = -1;
+    byte[] minArr = pageMin;
+    int minAt = 0;
+    int minEnd = minArr == null ? 0 : minArr.length;
+    byte[] maxArr = pageMax;
+    int maxAt = 0;
+    int maxEnd = maxArr == null ? 0 : maxArr.length;
+    int minFirst = minArr == null ? Integer.MAX_VALUE : first(minArr, minAt, minEnd);
+    int maxFirst = maxArr == null ? Integer.MIN_VALUE : first(maxArr, maxAt, maxEnd);
+    boolean minMoved = false;
+    boolean maxMoved = false;
     for (int i = from; i < to; i++) {
       int a = o[i];
       int b = o[i + 1];
-      if (min < 0 ? pageMin == null || Arrays.compareUnsigned(d, a, b, pageMin, 0, pageMin.length) < 0
-          : Arrays.compareUnsigned(d, a, b, d, o[min], o[min + 1]) < 0) {
-        min = i;
+      int f = first(d, a, b);
+      if (f < minFirst || f == minFirst && Arrays.compareUnsigned(d, a, b, minArr, minAt, minEnd) < 0) {
+        minArr = d;
+        minAt = a;
+        minEnd = b;
+        minFirst = f;
+        minMoved = true;
       }
-      if (max < 0 ? pageMax == null || Arrays.compareUnsigned(d, a, b, pageMax, 0, pageMax.length) > 0
-          : Arrays.compareUnsigned(d, a, b, d, o[max], o[max + 1]) > 0) {
-        max = i;
+      if (f > maxFirst || f == maxFirst && Arrays.compareUnsigned(d, a, b, maxArr, maxAt, maxEnd) > 0) {
+        maxArr = d;
+        maxAt = a;
+        maxEnd = b;
+        maxFirst = f;
+        maxMoved = true;
       }
     }
-    if (min >= 0) {
-      pageMin = Arrays.copyOfRange(d, o[min], o[min + 1]);
+    if (minMoved) {
+      pageMin = Arrays.copyOfRange(minArr, minAt, minEnd);
     }
-    if (max >= 0) {
-      pageMax = Arrays.copyOfRange(d, o[max], o[max + 1]);
+    if (maxMoved) {
+      pageMax = Arrays.copyOfRange(maxArr, maxAt, maxEnd);
     }
+  }
+
+  private static int first(byte[] b, int from, int to) {
+    return from == to ? -1 : b[from] & 0xff;
   }
 
   @Override
