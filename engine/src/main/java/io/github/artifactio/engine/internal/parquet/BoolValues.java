@@ -59,7 +59,7 @@ final class BoolValues extends LeafValues {
 
   @Override
   long pageBits() {
-    return pageValues;
+    return pageValues; // one bit each
   }
 
   @Override

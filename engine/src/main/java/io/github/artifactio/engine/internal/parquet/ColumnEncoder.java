@@ -184,8 +184,8 @@ final class ColumnEncoder {
   /**
    * A list column: row i is items {@code [offsets[i], offsets[i + 1])}, or null where {@code !valid[i]}. Levels as
    * {@link Schemas} lays lists out: null list 0, empty list 1, item 3 (definition); 0 at a row's start, then 1
-   * (repetition). While the values are PLAIN and fixed-width, rows are gathered into one run of items (the page check
-   * per row is arithmetic); otherwise each row's items are one run.
+   * (repetition). Items of a fixed width (every list leaf the model has) add a known size, so rows are gathered into
+   * one run of items with the page check per row done in arithmetic; other items would be one run per row.
    */
   private void list(int[] o, boolean[] valid, int from, int to) {
     while (from < to) {

@@ -30,20 +30,19 @@ final class Int32Values extends LeafValues {
 
   @Override
   int plainWidth() {
-    return mode == Mode.DICTIONARY ? 0 : 4;
+    return 4;
   }
 
   @Override
   int append(int from, int to, long roomBits, int extraBits) {
-    int n;
+    int n = to - from;
+    if (roomBits != Long.MAX_VALUE) {
+      long per = 32L + extraBits;
+      n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
+    }
     if (mode == Mode.DICTIONARY) {
-      n = appendIds(from, to, roomBits, extraBits);
+      n = appendIds(from, from + n);
     } else {
-      n = to - from;
-      if (roomBits != Long.MAX_VALUE) {
-        long per = 32L + extraBits;
-        n = (int) Math.min(n, Math.max(1, (roomBits + per - 1) / per));
-      }
       // a bulk copy: a heap buffer view in the native order copies the array's memory as it is (raw bits)
       page.ensure(n * 4);
       ByteBuffer.wrap(page.buf, page.size, n * 4).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().put(src, from, n);
@@ -54,8 +53,8 @@ final class Int32Values extends LeafValues {
     return n;
   }
 
-  private int appendIds(int from, int to, long roomBits, int extraBits) {
-    long start = roomBits == Long.MAX_VALUE ? 0 : pageBits();
+  /** Ids for values {@code [from, to)}; fewer when the dictionary passes its limit (the rest is then PLAIN). */
+  private int appendIds(int from, int to) {
     int size = dictionary.size();
     int[] s = src;
     for (int i = from; i < to; i++) {
@@ -66,9 +65,6 @@ final class Int32Values extends LeafValues {
           fallBack();
           return i - from + 1;
         }
-      }
-      if (roomBits != Long.MAX_VALUE && pageBits() - start + (long) extraBits * (i - from + 1) >= roomBits) {
-        return i - from + 1;
       }
     }
     return to - from;

@@ -77,20 +77,18 @@ abstract class LeafValues {
    */
   abstract int append(int from, int to, long roomBits, int extraBits);
 
-  /** Bytes each further value adds to the page while it is PLAIN and fixed-width, else 0. */
+  /** The PLAIN width of every value for fixed-width types (what each adds to {@link #pageBits}), else 0. */
   int plainWidth() {
     return 0;
   }
 
   /**
-   * The page's value size in bits as the page size checks count it: PLAIN bytes, or a byte of bit width plus the ids
-   * at the dictionary's current width (what they would take bit-packed).
+   * The page's value size in bits as the page size checks count it: the values' PLAIN size, whatever their encoding
+   * (as parquet-java counted a dictionary-encoded page: by its raw values). Pages then hold the same rows whether or
+   * not a chunk uses a dictionary, and a dictionary that overflows later keeps the pages it filled.
    */
   long pageBits() {
-    if (mode == Mode.DICTIONARY) {
-      return 8 + (long) idCount * HybridEncoder.bitWidth(Math.max(0, dictionarySize() - 1));
-    }
-    return (page.size - gap) * 8L;
+    return pagePlainBytes() * 8;
   }
 
   /** Decides an undecided chunk now if its sample is in; {@code rows} is the page's rows so far. */
@@ -147,7 +145,7 @@ abstract class LeafValues {
   /** Writes entries {@code [0, n)} PLAIN into {@code out}: the dictionary page. */
   abstract void writeDictionary(Bytes out, int n);
 
-  /** The PLAIN size of this page's values, known in dictionary mode too (for the first page's check). */
+  /** The PLAIN size of this page's values, in every mode (the page size checks and the first page's check). */
   abstract long pagePlainBytes();
 
   final void id(int id) {

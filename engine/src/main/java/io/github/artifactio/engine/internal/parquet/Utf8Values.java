@@ -36,46 +36,52 @@ final class Utf8Values extends LeafValues {
 
   @Override
   int append(int from, int to, long roomBits, int extraBits) {
-    int n = mode == Mode.DICTIONARY ? appendIds(from, to, roomBits, extraBits) : appendPlain(from, to, roomBits, extraBits);
+    int[] o = offsets;
+    int n = to - from;
+    if (roomBits != Long.MAX_VALUE) {
+      long added = 0;
+      for (int i = from; i < to; i++) {
+        added += 8L * (4 + o[i + 1] - o[i]) + extraBits;
+        if (added >= roomBits) {
+          n = i - from + 1;
+          break;
+        }
+      }
+    }
+    n = mode == Mode.DICTIONARY ? appendIds(from, from + n) : appendPlain(from, from + n);
+    pagePlain += 4L * n + o[from + n] - o[from];
     stats(from, from + n);
     pageValues += n;
     return n;
   }
 
-  private int appendPlain(int from, int to, long roomBits, int extraBits) {
+  private int appendPlain(int from, int to) {
     int[] o = offsets;
-    long added = 0;
+    page.ensure(4 * (to - from) + o[to] - o[from]);
+    byte[] b = page.buf;
+    int at = page.size;
     for (int i = from; i < to; i++) {
       int len = o[i + 1] - o[i];
-      page.ensure(4 + len);
-      Bytes.INT.set(page.buf, page.size, len);
-      System.arraycopy(data, o[i], page.buf, page.size + 4, len);
-      page.size += 4 + len;
-      added += 8L * (4 + len) + extraBits;
-      if (added >= roomBits) {
-        return i - from + 1;
-      }
+      Bytes.INT.set(b, at, len);
+      System.arraycopy(data, o[i], b, at + 4, len);
+      at += 4 + len;
     }
+    page.size = at;
     return to - from;
   }
 
-  private int appendIds(int from, int to, long roomBits, int extraBits) {
-    long start = roomBits == Long.MAX_VALUE ? 0 : pageBits();
+  /** Ids for values {@code [from, to)}; fewer when the dictionary passes its limit (the rest is then PLAIN). */
+  private int appendIds(int from, int to) {
     int[] o = offsets;
     int size = dictionary.size();
     for (int i = from; i < to; i++) {
-      int len = o[i + 1] - o[i];
-      id(dictionary.id(data, o[i], len));
-      pagePlain += 4 + len;
+      id(dictionary.id(data, o[i], o[i + 1] - o[i]));
       if (dictionary.size() != size) {
         size = dictionary.size();
         if (dictionaryBytes() > dictionaryLimit) {
           fallBack();
           return i - from + 1;
         }
-      }
-      if (roomBits != Long.MAX_VALUE && pageBits() - start + (long) extraBits * (i - from + 1) >= roomBits) {
-        return i - from + 1;
       }
     }
     return to - from;
@@ -137,7 +143,6 @@ final class Utf8Values extends LeafValues {
       id(dictionary.id(b, at + 4, len));
       at += 4 + len;
     }
-    pagePlain = page.size - gap;
     return dictionary.size();
   }
 
