@@ -14,7 +14,16 @@ package io.github.artifactio.engine.internal.parquet;
 final class HybridEncoder {
   private static final long ONES = 0x0101_0101_0101_0101L;
 
-  private HybridEncoder() {}
+  private final Bytes out;
+  private final int width;
+  /** Where the open bit-packed run's header byte is, or -1. */
+  private int header = -1;
+  private int groups;
+
+  private HybridEncoder(Bytes out, int width) {
+    this.out = out;
+    this.width = width;
+  }
 
   /** The bit width of values up to {@code max}: 0 for 0. */
   static int bitWidth(int max) {
@@ -23,24 +32,14 @@ final class HybridEncoder {
 
   /** Encodes {@code v[0, n)}, each below {@code 1 << width} (width at most 8), appending to {@code out}. */
   static void encode(byte[] v, int n, int width, Bytes out) {
-    int header = -1;
-    int groups = 0;
+    HybridEncoder e = new HybridEncoder(out, width);
     int p = 0;
     while (p < n) {
       int r = run(v, p, n);
       if (r >= 8) {
-        if (header >= 0) {
-          out.buf[header] = (byte) ((groups << 1) | 1);
-          header = -1;
-          groups = 0;
-        }
-        rle(r, v[p] & 0xff, width, out);
+        e.rle(r, v[p] & 0xff);
         p += r;
         continue;
-      }
-      if (header < 0) {
-        out.put(0);
-        header = out.size - 1;
       }
       long acc;
       if (p + 8 <= n) {
@@ -51,20 +50,44 @@ final class HybridEncoder {
           acc |= (long) (v[p + i] & 0xff) << (i * width);
         }
       }
-      out.ensure(width);
-      for (int i = 0; i < width; i++) {
-        out.buf[out.size++] = (byte) (acc >>> (8 * i));
-      }
+      e.group(acc);
       p += 8;
-      if (++groups == 63) {
-        out.buf[header] = (byte) ((groups << 1) | 1);
-        header = -1;
-        groups = 0;
+    }
+    e.endPackedRun();
+  }
+
+  /** Encodes {@code v[0, n)}, each below {@code 1 << width} (width up to 32), appending to {@code out}. */
+  static void encode(int[] v, int n, int width, Bytes out) {
+    HybridEncoder e = new HybridEncoder(out, width);
+    long mask = width == 32 ? 0xffff_ffffL : (1L << width) - 1;
+    int p = 0;
+    while (p < n) {
+      int r = p + 1;
+      while (r < n && v[r] == v[p]) {
+        r++;
       }
+      if (r - p >= 8) {
+        e.rle(r - p, v[p]);
+        p = r;
+        continue;
+      }
+      // eight values of up to 32 bits, LSB first, through a window of at most 39 bits
+      e.beginGroup();
+      long acc = 0;
+      int bits = 0;
+      for (int i = 0; i < 8; i++) {
+        acc |= (p + i < n ? v[p + i] & mask : 0) << bits;
+        bits += width;
+        while (bits >= 8) {
+          out.put((int) acc);
+          acc >>>= 8;
+          bits -= 8;
+        }
+      }
+      e.endGroup();
+      p += 8;
     }
-    if (header >= 0) {
-      out.buf[header] = (byte) ((groups << 1) | 1);
-    }
+    e.endPackedRun();
   }
 
   /**
@@ -103,74 +126,42 @@ final class HybridEncoder {
     return acc;
   }
 
-  /** Encodes {@code v[0, n)}, each below {@code 1 << width} (width up to 32), appending to {@code out}. */
-  static void encode(int[] v, int n, int width, Bytes out) {
-    int header = -1;
-    int groups = 0;
-    int p = 0;
-    int[] group = new int[8];
-    while (p < n) {
-      int r = p + 1;
-      while (r < n && v[r] == v[p]) {
-        r++;
-      }
-      r -= p;
-      if (r >= 8) {
-        if (header >= 0) {
-          out.buf[header] = (byte) ((groups << 1) | 1);
-          header = -1;
-          groups = 0;
-        }
-        rle(r, v[p], width, out);
-        p += r;
-        continue;
-      }
-      if (header < 0) {
-        out.put(0);
-        header = out.size - 1;
-      }
-      int k = Math.min(8, n - p);
-      System.arraycopy(v, p, group, 0, k);
-      for (int i = k; i < 8; i++) {
-        group[i] = 0;
-      }
-      pack(group, width, out);
-      p += 8;
-      if (++groups == 63) {
-        out.buf[header] = (byte) ((groups << 1) | 1);
-        header = -1;
-        groups = 0;
-      }
-    }
-    if (header >= 0) {
-      out.buf[header] = (byte) ((groups << 1) | 1);
-    }
-  }
-
-  private static void rle(int count, int value, int width, Bytes out) {
+  private void rle(int count, int value) {
+    endPackedRun();
     out.putVarint(count << 1);
     for (int i = 0, bytes = (width + 7) / 8; i < bytes; i++) {
       out.put(value >>> (8 * i));
     }
   }
 
-  /** Bit-packs eight values of {@code width} bits, LSB first, into {@code width} bytes. */
-  private static void pack(int[] v, int width, Bytes out) {
+  /** One bit-packed group of at most 64 bits. */
+  private void group(long packed) {
+    beginGroup();
     out.ensure(width);
-    byte[] b = out.buf;
-    long mask = width == 32 ? 0xffff_ffffL : (1L << width) - 1;
-    long acc = 0;
-    int bits = 0;
-    int k = out.size;
-    for (int i = 0; i < 8; i++) {
-      acc |= (v[i] & mask) << bits;
-      bits += width;
-      while (bits >= 8) {
-        b[k++] = (byte) acc;
-        acc >>>= 8;
-        bits -= 8;
-      }
+    for (int i = 0; i < width; i++) {
+      out.buf[out.size++] = (byte) (packed >>> (8 * i));
     }
-    out.size = k;
+    endGroup();
+  }
+
+  private void beginGroup() {
+    if (header < 0) {
+      out.put(0); // the run's header, filled in when it ends
+      header = out.size - 1;
+    }
+  }
+
+  private void endGroup() {
+    if (++groups == 63) {
+      endPackedRun();
+    }
+  }
+
+  private void endPackedRun() {
+    if (header >= 0) {
+      out.buf[header] = (byte) ((groups << 1) | 1);
+      header = -1;
+      groups = 0;
+    }
   }
 }

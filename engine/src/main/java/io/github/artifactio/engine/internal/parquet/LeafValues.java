@@ -148,7 +148,7 @@ abstract class LeafValues {
   /** The PLAIN size of this page's values, in every mode (the page size checks and the first page's check). */
   abstract long pagePlainBytes();
 
-  final void id(int id) {
+  final void addId(int id) {
     if (idCount == ids.length) {
       ids = Arrays.copyOf(ids, ids.length * 2);
     }

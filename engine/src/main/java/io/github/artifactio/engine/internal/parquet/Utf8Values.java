@@ -75,7 +75,7 @@ final class Utf8Values extends LeafValues {
     int[] o = offsets;
     int size = dictionary.size();
     for (int i = from; i < to; i++) {
-      id(dictionary.id(data, o[i], o[i + 1] - o[i]));
+      addId(dictionary.id(data, o[i], o[i + 1] - o[i]));
       if (dictionary.size() != size) {
         size = dictionary.size();
         if (dictionaryBytes() > dictionaryLimit) {
@@ -140,7 +140,7 @@ final class Utf8Values extends LeafValues {
     byte[] b = page.buf;
     for (int at = gap; at < page.size; ) {
       int len = (int) Bytes.INT.get(b, at);
-      id(dictionary.id(b, at + 4, len));
+      addId(dictionary.id(b, at + 4, len));
       at += 4 + len;
     }
     return dictionary.size();
