@@ -12,6 +12,7 @@ import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
 import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
 import java.nio.ByteBuffer;
@@ -105,6 +106,21 @@ class PageEncodingTest {
       assertTrue(Layouts.bytes(p, leaf) < Layouts.bytes(plain, leaf), leaf + ": the dictionary pays");
     }
     assertEquals(Table.read(plain).columns(), Table.read(p).columns());
+  }
+
+  @Test
+  void a_chunk_whose_first_page_holds_only_nulls_decides_its_dictionary_at_the_first_page_with_values() {
+    Integer[] v = new Integer[50_000];
+    for (int i = 20_000; i < v.length; i++) {
+      v[i] = i % 7;
+    }
+    Path p = dir.resolve("late.parquet");
+    List<Column> t = List.of(OptInt32Column.of("late", v));
+    TableWriter.writeTable(p, t);
+    ColumnMetaData m = Layouts.chunk(p, "late", 0).getMeta_data();
+    assertEquals(1, pageCount(m, PageType.DATA_PAGE, Encoding.PLAIN), "the page of nulls: no values to encode");
+    assertEquals(2, pageCount(m, PageType.DATA_PAGE, Encoding.PLAIN_DICTIONARY), m.getEncoding_stats().toString());
+    assertEquals(t, Table.read(p).columns());
   }
 
   @Test

@@ -104,10 +104,13 @@ abstract class LeafValues {
    */
   final void decide(int rows, boolean pageEnds) {
     int n = pageValues;
+    if (n == 0) {
+      return; // a page of nulls says nothing: the chunk decides at its first page with a value
+    }
     long plain = page.size - gap;
     int d = sampleDistinct(); // fills the dictionary and ids with the sample's
     long pageValuesExpected = n;
-    if (!pageEnds && n > 0) {
+    if (!pageEnds) {
       double perRow = rows == 0 ? 1 : (double) n / rows;
       double byRows = pageRowLimit * perRow;
       double byBytes = pageByteLimit / ((double) plain / n);
