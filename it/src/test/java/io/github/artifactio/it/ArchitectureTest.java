@@ -31,10 +31,7 @@ class ArchitectureTest {
   static final Map<String, String> INTERNAL_EXCEPTIONS = Map.of(
       // the parquet-java ColumnReader oracle lives in the engine's test jar beside the internal footer it reads
       "it/src/test/java/io/github/artifactio/it/interop/PolarsInteropTest.java",
-      "the engine test jar's parquet-java oracle (ColumnReaderOracle)",
-      // the blake3 benchmark drives the internal subtree-parallel hasher on an in-memory buffer; issue 11 item 2 moves
-      // that fan-out into the engine context's concurrency package and gives the benchmark a public way to it
-      "it/src/main/java/io/github/artifactio/it/bench/Blake3Bench.java", "pending issue 11 item 2 (threads)");
+      "the engine test jar's parquet-java oracle (ColumnReaderOracle)");
 
   /** Sources outside the engine's internal Parquet package that may use parquet-java, with why. */
   static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
