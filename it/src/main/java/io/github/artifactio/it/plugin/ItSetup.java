@@ -87,6 +87,7 @@ public final class ItSetup {
         link(data.resolve("real/loop"), Path.of("."));
       }
       case "no-files-allowed-warns" -> mkdirs(data);
+      case "inspect-prints-even-when-quiet" -> ExternalFiles.decimal(data.resolve("decimal.parquet"));
       case "scoped-off-exempts-its-file-passes", "suppression-with-reason-passes", "suppression-without-reason-fails" ->
           ExternalFiles.largeUtf8(data.resolve("legacy_large.parquet"));
       case "scoped-off-keeps-the-rule-elsewhere-fails" -> {
