@@ -46,10 +46,16 @@ public final class Contracts {
   private static final Set<String> CHECK_KEYS =
       Set.of("rule", "severity", "columns", "strict", "allowed", "target", "files", "excludes", "full");
 
-  private static final ObjectMapper JSON =
-      JsonMapper.builder(JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
-          .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .build();
+  /**
+   * The strict reader of contract files, made on first use: an ObjectMapper takes a good part of the command line's
+   * start-up time, and most runs name no contract file.
+   */
+  private static final class Strict {
+    static final ObjectMapper JSON =
+        JsonMapper.builder(JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build())
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+  }
 
   private Contracts() {}
 
@@ -107,8 +113,8 @@ public final class Contracts {
   /** Reads a contract file: one contract object or an array of them. */
   public static List<Contract> parseJson(Path file) {
     JsonNode root;
-    try (JsonParser p = JSON.createParser(Files.readAllBytes(file))) {
-      root = JSON.readTree(p);
+    try (JsonParser p = Strict.JSON.createParser(Files.readAllBytes(file))) {
+      root = Strict.JSON.readTree(p);
       if (p.nextToken() != null) {
         throw new ConfigurationException("contract file " + file + ": trailing content after the JSON value");
       }

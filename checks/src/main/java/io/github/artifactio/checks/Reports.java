@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,13 +53,16 @@ import java.util.Map;
  */
 public final class Reports {
   public static final int SCHEMA_VERSION = 1;
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** Made on first use: a run that writes no report and prints no JSON never builds an ObjectMapper (start-up). */
+  private static final class Writer {
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  }
 
   private Reports() {}
 
   /** The results' JSON form, as {@code validation.json} and the cache store it. */
   static ObjectNode json(RuleResult r) {
-    ObjectNode n = JSON.createObjectNode();
+    ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     n.put("file", r.file());
     n.put("rule", r.rule());
     n.put("severity", r.severity().name());
@@ -151,7 +153,13 @@ public final class Reports {
 
   /** Writes {@code validation.json}, naming the tool that checked ({@code artifact-io-maven-plugin}, the CLI...). */
   public static void writeJson(Path file, List<Run> runs, String tool, String version) throws IOException {
-    ObjectNode root = JSON.createObjectNode();
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, json(runs, tool, version), StandardCharsets.UTF_8);
+  }
+
+  /** The text of {@code validation.json} (what the command line prints with {@code --format json}). */
+  public static String json(List<Run> runs, String tool, String version) {
+    ObjectNode root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     root.put("schema", "artifact-io/validation");
     root.put("schema_version", SCHEMA_VERSION);
     root.put("plugin_version", version);
@@ -185,7 +193,7 @@ public final class Reports {
         sums[i] += v[i];
       }
       for (RuleResult x : o.results()) {
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         n.put("goal", o.goal());
         n.put("execution", run.execution());
         n.setAll(json(x));
@@ -193,13 +201,14 @@ public final class Reports {
       }
     }
     summary(total, sums);
-    Files.createDirectories(file.getParent());
-    try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        JsonGenerator g = JSON.getFactory().createGenerator(w)) {
+    java.io.StringWriter w = new java.io.StringWriter();
+    try (JsonGenerator g = Writer.JSON.getFactory().createGenerator(w)) {
       g.setPrettyPrinter(new DefaultPrettyPrinter());
-      JSON.writeTree(g, root);
-      w.write('\n');
+      Writer.JSON.writeTree(g, root);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
     }
+    return w.append('\n').toString();
   }
 
   private static void summary(ObjectNode s, long[] v) {
