@@ -33,7 +33,9 @@ class ArchitectureTest {
   static final Map<String, String> INTERNAL_EXCEPTIONS = Map.of(
       // the blake3 benchmark drives the internal subtree-parallel hasher on an in-memory buffer; issue 11 item 2 moves
       // that fan-out into the engine context's concurrency package and gives the benchmark a public way to it
-      "it/src/main/java/io/github/artifactio/it/bench/Blake3Bench.java", "pending issue 11 item 2 (threads)");
+      "it/src/main/java/io/github/artifactio/it/bench/Blake3Bench.java", "pending issue 11 item 2 (threads)",
+      // the engine's parquet-java oracle (ColumnReaderOracle, engine test jar): the independent reader of the values
+      "it/src/test/java/io/github/artifactio/it/interop/PolarsInteropTest.java", "parquet-java's values, test oracle");
 
   /** Sources outside the engine's internal Parquet package that may use parquet-java, with why. */
   static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
@@ -46,6 +48,10 @@ class ArchitectureTest {
       // test-scope oracles: an independent reader or writer of the bytes the engine reads and writes
       Map.entry("engine/src/test/java/io/github/artifactio/engine/TestFiles.java",
           "Thrift footers and page headers, broken on purpose (also for the plugin's tests, through the test jar)"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/ConcatInteropTest.java",
+          "parquet-java reads spliced files: their footers, offset and column indexes"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/Damage.java",
+          "parquet-java's reader locates the pages a test damages"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/FileLayoutTest.java", "parquet-java's footer"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
           "parquet-java's offset index"),

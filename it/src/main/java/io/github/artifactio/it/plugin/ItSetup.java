@@ -122,7 +122,7 @@ public final class ItSetup {
   }
 
   /** A run folder as a two-stage pipeline leaves it: two engine-written artifacts and their manifest. */
-  static Path run(Path dir) {
+  public static Path run(Path dir) {
     String config = "{\"seed\":7}";
     String configHash = Blake3.hashString(config).hex();
     Manifest m = Manifest.of("artifact-io-it 0.1.0", config, configHash);
