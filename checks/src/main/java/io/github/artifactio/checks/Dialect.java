@@ -21,7 +21,10 @@ public enum Dialect {
     return this == MAVEN ? s.property() : s.option();
   }
 
-  /** How to give a setting a value: {@code set artifact-io.failIfNoFiles to false}, {@code pass --fail-if-no-files=false}. */
+  /**
+   * How to give a setting a value: {@code set artifact-io.failIfNoFiles to false}, {@code pass
+   * --fail-if-no-files=false}.
+   */
   public String assign(Setting s, String value) {
     return this == MAVEN ? "set " + s.property() + " to " + value : "pass " + s.option() + "=" + value;
   }

@@ -3,24 +3,22 @@ package io.github.artifactio.checks;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
  * The one path a check takes, whether Maven or the command line runs it: select the files, refuse a run that selects
- * none (unless told to only warn), check them on a pool the gate creates and closes, apply the suppressions, log every
- * finding, every undecided check and the summary table, write the reports when asked, and decide. The front end only
- * turns its parameters into {@link GateOptions} and a {@link Goal}, prints what the {@link GateLog} is given, and
- * turns the {@link Verdict} (or a {@link ConfigurationException} or {@link NoFilesException}) into its own failure.
+ * none (unless told to only warn), check them on an engine context the gate creates and closes, apply the
+ * suppressions, log every finding, every undecided check and the summary table, write the reports when asked, and
+ * decide. The front end only turns its parameters into {@link GateOptions} and a {@link Goal}, prints what the {@link
+ * GateLog} is given, and turns the {@link Verdict} (or a {@link ConfigurationException} or {@link NoFilesException})
+ * into its own failure.
  */
 public final class Gate {
   private Gate() {}
@@ -82,19 +80,18 @@ public final class Gate {
         + globs;
   }
 
-  /** The goal on a pool of its own, closed whatever happens; the progress sees each unit finish. */
+  /** The goal on an engine context of its own, closed whatever happens; the progress sees it start and end. */
   private static Outcome check(Goal goal, GateOptions o, List<Path> files) {
     int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
-    ExecutorService pool = Executors.newFixedThreadPool(n, daemonThreads());
     Progress progress = o.progress();
     if (progress != null) {
       progress.started(goal.name(), files.size());
     }
-    try {
+    // the calling thread checks files too, so n files at a time take n - 1 more threads
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io", n - 1) : EngineContext.serial()) {
       ResultCache cache = o.cache() == null ? null : new ResultCache(o.cache());
-      return goal.check(o.root(), files, o, progress == null ? pool : new CountingExecutor(pool, progress), cache);
+      return goal.check(o.root(), files, o, context, cache);
     } finally {
-      pool.shutdownNow();
       if (progress != null) {
         progress.finished();
       }
@@ -188,14 +185,5 @@ public final class Gate {
     }
     goal.describe(c);
     return c;
-  }
-
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "artifact-io-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 }

@@ -3,12 +3,12 @@ package io.github.artifactio.checks;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
+import io.github.artifactio.engine.EngineContext;
 
 /**
  * What a gate runs: {@link ValidateGoal} ({@code validate}) or {@link ManifestGoal} ({@code verify-manifest}), with
- * its own configuration. The {@link Gate} around it selects the files, owns the thread pool, applies suppressions,
- * reports and decides.
+ * its own configuration. The {@link Gate} around it selects the files, owns the engine context (the threads),
+ * applies suppressions, reports and decides.
  */
 public interface Goal {
   /** The goal's name in messages and reports: {@code validate}, {@code verify-manifest}. */
@@ -27,10 +27,10 @@ public interface Goal {
   void describe(ObjectNode configuration);
 
   /**
-   * Checks {@code files} (named in reports relative to {@code root}) on {@code pool}; a misconfiguration is a {@link
-   * ConfigurationException}.
+   * Checks {@code files} (named in reports relative to {@code root}) on {@code context}, telling the options'
+   * {@link GateOptions#progress()} as it goes; a misconfiguration is a {@link ConfigurationException}.
    *
    * @param cache null for no cache
    */
-  Outcome check(Path root, List<Path> files, GateOptions options, ExecutorService pool, ResultCache cache);
+  Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context, ResultCache cache);
 }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
+import io.github.artifactio.engine.EngineContext;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code verify-manifest}: every {@code manifest.json} against the files it records, through the {@link
@@ -57,7 +57,8 @@ public final class ManifestGoal implements Goal {
   }
 
   @Override
-  public Outcome check(Path root, List<Path> files, GateOptions options, ExecutorService pool, ResultCache cache) {
+  public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
+      ResultCache cache) {
     SchemaRegistry registry = SchemaRegistry.builtIn();
     for (String s : schemas) {
       try {
@@ -66,7 +67,8 @@ public final class ManifestGoal implements Goal {
         throw new ConfigurationException(options.dialect().name(Setting.SCHEMAS) + ": " + e.getMessage());
       }
     }
-    return new ManifestVerifier(registry, severities(options), cache).verify(root, files, pool);
+    return new ManifestVerifier(registry, severities(options), cache).verify(root, files, context,
+        options.progress());
   }
 
   /** The rules to run with their severities, after the rule selections; an empty set is refused. */

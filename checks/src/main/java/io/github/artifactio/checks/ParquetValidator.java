@@ -2,6 +2,7 @@ package io.github.artifactio.checks;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.FooterException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.TableFile;
@@ -13,15 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
- * Runs a {@link ValidationPlan} over files: each file on one task of the caller's executor (the caller owns and
- * closes it), every applicable rule on each file, every finding collected. With a {@link ResultCache}, a file whose
- * identity is unchanged since a run with the same rules is answered from the cache without being opened.
+ * Runs a {@link ValidationPlan} over files: the files spread over the caller's {@link EngineContext} (the caller owns
+ * and closes it; the calling thread checks files too), every applicable rule on each file, every finding collected.
+ * With a {@link ResultCache}, a file whose identity is unchanged since a run with the same rules is answered from the
+ * cache without being opened.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
@@ -35,28 +35,28 @@ public final class ParquetValidator {
     this.pluginVersion = pluginVersion;
   }
 
-  /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code pool}. */
-  public Outcome validate(Path root, List<Path> files, ExecutorService pool) {
+  /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code context}. */
+  public Outcome validate(Path root, List<Path> files, EngineContext context) {
+    return validate(root, files, context, null);
+  }
+
+  /** As {@link #validate(Path, List, EngineContext)}, telling {@code progress} (if not null) as each file is done. */
+  public Outcome validate(Path root, List<Path> files, EngineContext context, Progress progress) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     plan.requireContractsMatch(names);
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
-    List<Future<List<RuleResult>>> futures = new ArrayList<>();
-    for (int i = 0; i < files.size(); i++) {
-      Path file = files.get(i);
-      String name = names.get(i);
-      futures.add(pool.submit(() -> validateFile(file, name, accounting, cached)));
-    }
+    List<Integer> indexes = IntStream.range(0, files.size()).boxed().toList();
+    AtomicInteger done = new AtomicInteger();
     List<RuleResult> results = new ArrayList<>();
-    for (Future<List<RuleResult>> f : futures) {
-      try {
-        results.addAll(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while validating", e);
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    for (List<RuleResult> perFile : context.map(indexes, i -> {
+      List<RuleResult> r = validateFile(files.get(i), names.get(i), accounting, cached);
+      if (progress != null) {
+        progress.update(done.incrementAndGet(), files.size());
       }
+      return r;
+    })) {
+      results.addAll(perFile);
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());

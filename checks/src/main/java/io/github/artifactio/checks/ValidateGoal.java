@@ -2,10 +2,10 @@ package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 
 /**
  * {@code validate}: every Parquet file against the rules and contracts ({@code structure}, {@code codec},
@@ -60,14 +60,15 @@ public final class ValidateGoal implements Goal {
   }
 
   @Override
-  public Outcome check(Path root, List<Path> files, GateOptions options, ExecutorService pool, ResultCache cache) {
+  public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
+      ResultCache cache) {
     List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory));
     for (ContractConfig c : contracts) {
       all.add(c.toContract());
     }
     ValidationPlan plan = ValidationPlan.build(checks, all, GateOptions.split(options.rules()),
         GateOptions.split(options.skipRules()), options.dialect());
-    return new ParquetValidator(plan, cache, options.version()).validate(root, files, pool);
+    return new ParquetValidator(plan, cache, options.version()).validate(root, files, context, options.progress());
   }
 
   /** Builds a {@link ValidateGoal}. */

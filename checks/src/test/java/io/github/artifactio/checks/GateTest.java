@@ -149,7 +149,7 @@ class GateTest {
       }
 
       @Override
-      public void update(int d, int queued) {
+      public void update(int d, int total) {
         done.accumulateAndGet(d, Math::max);
       }
 

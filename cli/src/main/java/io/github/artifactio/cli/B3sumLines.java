@@ -43,7 +43,8 @@ final class B3sumLines {
     }
     if (path.indexOf('\uFFFD') >= 0 || path.indexOf('\0') >= 0) {
       // b3sum writes U+FFFD where a name was not Unicode: such a line names no file for certain
-      throw new IllegalArgumentException("the path holds a replacement or null character and names no file for certain");
+      throw new IllegalArgumentException(
+          "the path holds a replacement or null character and names no file for certain");
     }
     return new Entry(body.substring(0, 64).toLowerCase(java.util.Locale.ROOT), path);
   }

@@ -6,22 +6,20 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Progress on standard error for runs that last: nothing for a run shorter than the delay (one second), then a line
- * every period saying how many units are done ({@code artifact-io validate: 3 of 10 files checked, 4.2 s}); on a
- * terminal the line is rewritten in place and cleared at the end. Its one thread is a daemon the command starts and
- * stops with the run.
+ * Progress on standard error for runs that last: nothing before the delay (one second), then, as units finish, a
+ * line at most every period saying how many are done ({@code artifact-io validate: 3 of 10 files checked, 4.2 s});
+ * on a terminal the line is rewritten in place and cleared at the end. It prints from the threads that finish the
+ * units and starts none of its own (every thread belongs to the engine context the gate owns).
  */
 final class TerminalProgress implements Progress {
   private final PrintWriter err;
   private final String units;
-  private final Duration delay;
-  private final Duration period;
+  private final long delayNanos;
+  private final long periodNanos;
   private final boolean inPlace;
-  private volatile int done;
-  private volatile int queued;
-  private int selected;
+  private String goal = "";
   private long start;
-  private Thread ticker;
+  private long lastPrint;
   private boolean printed;
 
   /**
@@ -31,8 +29,8 @@ final class TerminalProgress implements Progress {
   TerminalProgress(PrintWriter err, String units, Duration delay, Duration period, boolean inPlace) {
     this.err = err;
     this.units = units;
-    this.delay = delay;
-    this.period = period;
+    this.delayNanos = delay.toNanos();
+    this.periodNanos = period.toNanos();
     this.inPlace = inPlace;
   }
 
@@ -44,33 +42,24 @@ final class TerminalProgress implements Progress {
   }
 
   @Override
-  public void started(String goal, int files) {
+  public synchronized void started(String goal, int files) {
+    this.goal = goal;
     start = System.nanoTime();
-    selected = units.equals("files") ? files : 0; // a manifest's records are only known once it is read
-    queued = 0;
-    done = 0;
-    ticker = new Thread(() -> tick("artifact-io " + goal), "artifact-io-progress");
-    ticker.setDaemon(true);
-    ticker.start();
+    lastPrint = start - periodNanos;
+    printed = false;
   }
 
-  private void tick(String what) {
-    try {
-      Thread.sleep(delay.toMillis());
-      while (!Thread.currentThread().isInterrupted()) {
-        print(what);
-        Thread.sleep(period.toMillis());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt(); // finished
+  @Override
+  public synchronized void update(int done, int total) {
+    long now = System.nanoTime();
+    if (now - start < delayNanos || now - lastPrint < periodNanos) {
+      return;
     }
-  }
-
-  private synchronized void print(String what) {
-    String line = String.format(Locale.ROOT, "%s: %d of %d %s checked, %.1f s", what, done, Math.max(queued, selected), units,
-        (System.nanoTime() - start) / 1e9);
+    lastPrint = now;
+    String line = String.format(Locale.ROOT, "artifact-io %s: %d of %d %s checked, %.1f s", goal, done, total, units,
+        (now - start) / 1e9);
     if (inPlace) {
-      err.print("\r" + line);
+      err.print("\r" + line + "\033[K");
     } else {
       err.println(line);
     }
@@ -79,24 +68,10 @@ final class TerminalProgress implements Progress {
   }
 
   @Override
-  public void update(int done, int queued) {
-    this.done = done;
-    this.queued = queued;
-  }
-
-  @Override
-  public void finished() {
-    ticker.interrupt();
-    try {
-      ticker.join();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    synchronized (this) {
-      if (printed && inPlace) {
-        err.print("\r\033[K");
-        err.flush();
-      }
+  public synchronized void finished() {
+    if (printed && inPlace) {
+      err.print("\r\033[K");
+      err.flush();
     }
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -75,11 +76,15 @@ public final class Inspector {
       // at most HEAD_ROWS of what the reads returned, or of the file's rows when no column was read
       int n = (int) Math.min(HEAD_ROWS, cols.stream().filter(c -> c != null).mapToLong(Column::length).min()
           .orElse(file.rows()));
+      List<IntFunction<String>> cells = new ArrayList<>();
+      for (Column col : cols) {
+        cells.add(col == null ? r -> NOT_READ : Cells.of(col));
+      }
       List<List<String>> head = new ArrayList<>();
       for (int r = 0; r < n; r++) {
         List<String> row = new ArrayList<>();
-        for (Column col : cols) {
-          row.add(col == null ? NOT_READ : Cells.format(col, r));
+        for (IntFunction<String> cell : cells) {
+          row.add(cell.apply(r));
         }
         head.add(row);
       }

@@ -1,11 +1,13 @@
 package io.github.artifactio.it.bench;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.HashingOutputStream;
 import io.github.artifactio.engine.internal.blake3.Backends;
 import io.github.artifactio.engine.internal.blake3.SubtreeParallel;
 import io.github.artifactio.engine.internal.blake3.TreeHasher;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -19,8 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Mode;
@@ -30,11 +30,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.util.Statistics;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.util.Statistics;
 
 /**
  * BLAKE3 throughput on a 256 MiB in-memory buffer, and the guard against throughput regressions.
@@ -64,7 +64,7 @@ public class Blake3Bench {
   public String backend;
 
   private byte[] data;
-  private ExecutorService pool;
+  private EngineContext pool;
   private SubtreeParallel.SpanSource<Object> spans;
 
   @Setup
@@ -74,8 +74,8 @@ public class Blake3Bench {
     }
     data = new byte[SIZE];
     new SplittableRandom(1).nextBytes(data);
-    // two pool threads; the calling thread also hashes spans while it waits, as in Blake3.hashFile(Path, executor)
-    pool = Executors.newFixedThreadPool(2);
+    // two context threads; the calling thread also hashes spans, as in Blake3.hashFile(Path, EngineContext)
+    pool = EngineContext.create("bench-hash", 2);
     spans = new SubtreeParallel.SpanSource<>() {
       @Override
       public Object newWorker() {
@@ -91,7 +91,7 @@ public class Blake3Bench {
 
   @TearDown
   public void tearDown() {
-    pool.shutdownNow();
+    pool.close();
   }
 
   @Benchmark
@@ -100,9 +100,9 @@ public class Blake3Bench {
   }
 
   @Benchmark
-  public byte[] twoThreads() throws IOException, InterruptedException {
+  public byte[] twoThreads() throws IOException {
     byte[] digest = new byte[32];
-    SubtreeParallel.root(SIZE, spans, Backends::best, pool).rootBytes(digest, 0, 32);
+    SubtreeParallel.root(SIZE, spans, Backends::best, Workers.of(pool)).rootBytes(digest, 0, 32);
     return digest;
   }
 
