@@ -43,6 +43,8 @@ public final class Contracts {
   private static final Set<String> CONTRACT_KEYS =
       Set.of("name", "files", "columns", "allow_other_columns", "min_rows", "max_rows", "schema", "checks");
   private static final Set<String> COLUMN_KEYS = Set.of("name", "type", "nullable");
+  private static final Set<String> CONFIG_KEYS = Set.of("checks", "suppressions", "severities");
+  private static final Set<String> SUPPRESSION_KEYS = Set.of("files", "rule", "column", "reason");
   private static final Set<String> CHECK_KEYS =
       Set.of("rule", "severity", "columns", "strict", "allowed", "target", "files", "excludes", "full");
 
@@ -112,15 +114,7 @@ public final class Contracts {
 
   /** Reads a contract file: one contract object or an array of them. */
   public static List<Contract> parseJson(Path file) {
-    JsonNode root;
-    try (JsonParser p = Strict.JSON.createParser(Files.readAllBytes(file))) {
-      root = Strict.JSON.readTree(p);
-      if (p.nextToken() != null) {
-        throw new ConfigurationException("contract file " + file + ": trailing content after the JSON value");
-      }
-    } catch (IOException e) {
-      throw new ConfigurationException("contract file " + file + ": " + e.getMessage(), e);
-    }
+    JsonNode root = readStrict(file, "contract file");
     List<Contract> out = new ArrayList<>();
     if (root != null && root.isArray()) {
       for (JsonNode n : root) {
@@ -130,6 +124,19 @@ public final class Contracts {
       out.add(contract(root, file));
     }
     return out;
+  }
+
+  /** The one JSON value of {@code file}: duplicate keys and trailing content are errors naming {@code what}. */
+  private static JsonNode readStrict(Path file, String what) {
+    try (JsonParser p = Strict.JSON.createParser(Files.readAllBytes(file))) {
+      JsonNode root = Strict.JSON.readTree(p);
+      if (p.nextToken() != null) {
+        throw new ConfigurationException(what + " " + file + ": trailing content after the JSON value");
+      }
+      return root;
+    } catch (IOException e) {
+      throw new ConfigurationException(what + " " + file + ": " + e.getMessage(), e);
+    }
   }
 
   private static Contract contract(JsonNode n, Path file) {
@@ -154,21 +161,63 @@ public final class Contracts {
     c.schema(optText(n, "schema", where));
     if (n.has("checks")) {
       for (JsonNode ch : array(n.get("checks"), where + ", checks")) {
-        object(ch, where + ", a check");
-        keys(ch, CHECK_KEYS, where + ", a check");
-        CheckConfig cc = new CheckConfig(text(ch, "rule", where + ", a check"))
-            .setSeverity(optText(ch, "severity", where))
-            .setStrict(optBool(ch, "strict", where))
-            .setTarget(optText(ch, "target", where))
-            .setFiles(optText(ch, "files", where))
-            .setFull(optBool(ch, "full", where));
-        cc.setColumns(strings(ch, "columns", where));
-        cc.setAllowed(strings(ch, "allowed", where));
-        cc.setExcludes(strings(ch, "excludes", where));
-        c.check(cc);
+        c.check(check(ch, where));
       }
     }
     return c.toContract();
+  }
+
+  /** One check object, as in a contract's {@code checks} or a configuration file's. */
+  private static CheckConfig check(JsonNode ch, String where) {
+    object(ch, where + ", a check");
+    keys(ch, CHECK_KEYS, where + ", a check");
+    CheckConfig cc = new CheckConfig(text(ch, "rule", where + ", a check"))
+        .setSeverity(optText(ch, "severity", where))
+        .setStrict(optBool(ch, "strict", where))
+        .setTarget(optText(ch, "target", where))
+        .setFiles(optText(ch, "files", where))
+        .setFull(optBool(ch, "full", where));
+    cc.setColumns(strings(ch, "columns", where));
+    cc.setAllowed(strings(ch, "allowed", where));
+    cc.setExcludes(strings(ch, "excludes", where));
+    return cc;
+  }
+
+  /**
+   * Reads a configuration file: what a POM configures besides contracts, for the command line. One JSON object with
+   * any of {@code checks} (as a POM's {@code <checks>}: a check without {@code files} replaces the rule's default),
+   * {@code suppressions} ({@code files}, {@code rule}, {@code column}, {@code reason}) and {@code severities} (rule id
+   * to level, for {@code verify-manifest}); duplicate and unknown keys are errors.
+   */
+  public static ConfigFile parseConfig(Path file) {
+    JsonNode n = readStrict(file, "configuration file");
+    String where = "configuration file " + file;
+    object(n, where);
+    keys(n, CONFIG_KEYS, where);
+    List<CheckConfig> checks = new ArrayList<>();
+    if (n.has("checks")) {
+      for (JsonNode ch : array(n.get("checks"), where + ", checks")) {
+        checks.add(check(ch, where));
+      }
+    }
+    List<Suppression> suppressions = new ArrayList<>();
+    if (n.has("suppressions")) {
+      for (JsonNode x : array(n.get("suppressions"), where + ", suppressions")) {
+        object(x, where + ", a suppression");
+        keys(x, SUPPRESSION_KEYS, where + ", a suppression");
+        suppressions.add(new Suppression(optText(x, "files", where), optText(x, "rule", where),
+            optText(x, "column", where), optText(x, "reason", where)));
+      }
+    }
+    Map<String, String> severities = new TreeMap<>();
+    if (n.has("severities")) {
+      object(n.get("severities"), where + ", severities");
+      for (Iterator<String> it = n.get("severities").fieldNames(); it.hasNext(); ) {
+        String rule = it.next();
+        severities.put(rule, text(n.get("severities"), rule, where + ", severities"));
+      }
+    }
+    return new ConfigFile(checks, suppressions, severities);
   }
 
   private static void object(JsonNode n, String where) {

@@ -1,6 +1,8 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.ConfigFile;
 import io.github.artifactio.checks.ConfigurationException;
+import io.github.artifactio.checks.Contracts;
 import io.github.artifactio.checks.Dialect;
 import io.github.artifactio.checks.Gate;
 import io.github.artifactio.checks.GateOptions;
@@ -65,12 +67,16 @@ abstract class GateCommand implements Callable<Integer> {
       description = "Remember results of unchanged files in DIR (default: no cache, nothing written).")
   Path cacheDir;
 
+  @Option(names = "--config", paramLabel = "FILE", description = "A JSON file with what a POM configures besides"
+      + " contracts: checks (validate), severities (verify-manifest), suppressions (both).")
+  Path config;
+
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "text (default) or json (the plugin's validation.json schema).")
   Format format;
 
-  /** The goal, from the command's own options. */
-  abstract Goal goal();
+  /** The goal, from the command's own options and the configuration file; refuses what does not apply to it. */
+  abstract Goal goal(ConfigFile config);
 
   /** What the goal counts as it goes, for the progress line. */
   abstract String units();
@@ -82,7 +88,16 @@ abstract class GateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Goal goal = goal();
+    String name = spec.name();
+    ConfigFile file;
+    Goal goal;
+    try {
+      file = config == null ? ConfigFile.NONE : Contracts.parseConfig(config);
+      goal = goal(file);
+    } catch (ConfigurationException e) {
+      err.println("artifact-io " + name + " is misconfigured: " + e.getMessage());
+      return Main.USAGE;
+    }
     boolean json = format == Format.JSON;
     List<Path> paths = paths();
     GateOptions options = GateOptions.builder(Dialect.COMMAND_LINE, root(paths))
@@ -94,6 +109,7 @@ abstract class GateCommand implements Callable<Integer> {
         .failOnUndetermined(failOnUndetermined)
         .failIfNoFiles(failIfNoFiles)
         .threads(threads)
+        .suppressions(file.suppressions())
         .reportDir(report)
         .cache(cacheDir == null ? null : cacheDir.toString(), cacheDir)
         .execution("cli")

@@ -1,5 +1,7 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.ConfigFile;
+import io.github.artifactio.checks.ConfigurationException;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ValidateGoal;
 import java.nio.file.Path;
@@ -21,9 +23,13 @@ final class ValidateCommand extends GateCommand {
   List<String> contracts;
 
   @Override
-  Goal goal() {
+  Goal goal(ConfigFile config) {
+    if (!config.severities().isEmpty()) {
+      throw new ConfigurationException("--config: \"severities\" apply to verify-manifest; validate takes a check's"
+          + " \"severity\" in \"checks\"");
+    }
     return ValidateGoal.builder(Path.of("").toAbsolutePath())
-        .contract(contracts == null ? null : String.join(",", contracts)).build();
+        .contract(contracts == null ? null : String.join(",", contracts)).checks(config.checks()).build();
   }
 
   @Override

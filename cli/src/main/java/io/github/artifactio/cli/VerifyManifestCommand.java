@@ -1,10 +1,11 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.ConfigFile;
+import io.github.artifactio.checks.ConfigurationException;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ManifestGoal;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,8 +23,11 @@ final class VerifyManifestCommand extends GateCommand {
   List<String> schemas;
 
   @Override
-  Goal goal() {
-    return new ManifestGoal(schemas, Map.of());
+  Goal goal(ConfigFile config) {
+    if (!config.checks().isEmpty()) {
+      throw new ConfigurationException("--config: \"checks\" apply to validate; verify-manifest takes \"severities\"");
+    }
+    return new ManifestGoal(schemas, config.severities());
   }
 
   @Override

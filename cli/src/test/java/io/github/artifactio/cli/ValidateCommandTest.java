@@ -242,4 +242,31 @@ class ValidateCommandTest {
     assertTrue(folder.out().contains("\nsub/b.parquet "), folder.toString());
     assertFalse(folder.out().contains("a.parquet"), folder.toString());
   }
+
+  @Test
+  void a_configuration_file_relaxes_a_default_and_suppresses_a_finding_with_its_reason() throws IOException {
+    Path z = zstd("zstd.parquet");
+    Path allow = Files.writeString(dir.resolve("allow.json"),
+        "{\"checks\": [{\"rule\": \"codec\", \"allowed\": [\"SNAPPY\", \"ZSTD\"]}]}");
+    Cli.Result allowed = Cli.run("validate", z.toString(), "--config", allow.toString());
+    assertEquals(Main.PASS, allowed.code(), allowed.toString());
+    Path suppress = Files.writeString(dir.resolve("suppress.json"), "{\"suppressions\": [{\"files\":"
+        + " \"**/zstd.parquet\", \"rule\": \"codec\", \"column\": \"id\", \"reason\": \"read only by our Java"
+        + " stage\"}]}");
+    Cli.Result suppressed = Cli.run("validate", z.toString(), "--config", suppress.toString());
+    assertEquals(Main.PASS, suppressed.code(), suppressed.toString());
+    assertTrue(suppressed.out().startsWith("suppressed (read only by our Java stage): [codec] zstd.parquet, column"
+        + " 'id', row group 0: compressed with ZSTD"), suppressed.out());
+    assertTrue(suppressed.out().contains("PASS +1 suppressed"), suppressed.out());
+    Path wrong = Files.writeString(dir.resolve("wrong.json"), "{\"severities\": {\"codec\": \"WARN\"}}");
+    Cli.Result refused = Cli.run("validate", z.toString(), "--config", wrong.toString());
+    assertEquals(Main.USAGE, refused.code(), refused.toString());
+    assertEquals("artifact-io validate is misconfigured: --config: \"severities\" apply to verify-manifest;"
+        + " validate takes a check's \"severity\" in \"checks\"\n", refused.err());
+    Path unknown = Files.writeString(dir.resolve("unknown.json"), "{\"check\": []}");
+    Cli.Result typo = Cli.run("validate", z.toString(), "--config", unknown.toString());
+    assertEquals(Main.USAGE, typo.code(), typo.toString());
+    assertEquals("artifact-io validate is misconfigured: configuration file " + unknown + ": unknown key \"check\""
+        + " (known: [checks, severities, suppressions])\n", typo.err());
+  }
 }

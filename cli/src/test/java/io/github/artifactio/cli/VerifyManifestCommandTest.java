@@ -62,4 +62,14 @@ class VerifyManifestCommandTest {
     assertEquals(Main.USAGE, r.code(), r.toString());
     assertTrue(r.err().startsWith("artifact-io verify-manifest is misconfigured: --schema: "), r.err());
   }
+
+  @Test
+  void severities_from_a_configuration_file_make_a_rule_a_warning() throws IOException {
+    Path run = run();
+    Path config = Files.writeString(dir.resolve("severities.json"),
+        "{\"severities\": {\"manifest-schema\": \"WARN\"}}");
+    Cli.Result r = Cli.run("verify-manifest", run.toString(), "--config", config.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertTrue(r.out().contains("[WARN] [manifest-schema] manifest.json#scores: "), r.out());
+  }
 }
