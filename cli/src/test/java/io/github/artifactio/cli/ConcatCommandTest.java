@@ -46,6 +46,21 @@ class ConcatCommandTest {
   }
 
   @Test
+  void columns_whose_row_groups_do_not_line_up_are_refused_and_joined_with_reencode() {
+    Path a = TestFiles.duckdb(dir.resolve("ids.parquet"), "SELECT i AS id FROM range(5000) t(i)",
+        "COMPRESSION snappy, ROW_GROUP_SIZE 2048");
+    Path b = table("scores.parquet", "SELECT (i * 0.5)::DOUBLE AS score FROM range(5000) t(i)");
+    Path out = dir.resolve("joined.parquet");
+    Cli.Result refused = Cli.run("concat", "--axis", "columns", "-o", out.toString(), a.toString(), b.toString());
+    assertEquals(Main.FAILED, refused.code(), refused.toString());
+    Cli.Result r = Cli.run("concat", "--axis", "columns", "--reencode", "-o", out.toString(), a.toString(),
+        b.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertTrue(r.out().endsWith("; re-encoded score)\n"), r.out());
+    assertEquals(5000, TableFile.open(out).rows());
+  }
+
+  @Test
   void inputs_whose_columns_differ_exit_1_with_the_engines_message_and_write_nothing() {
     Path a = table("a.parquet", "SELECT i AS id FROM range(10) t(i)");
     Path b = table("b.parquet", "SELECT (i * 0.5)::DOUBLE AS mz FROM range(10) t(i)");
