@@ -35,6 +35,7 @@ class TerminalProgressTest {
     assertEquals(2, lines.size(), err.toString());
     assertTrue(lines.get(0).startsWith("artifact-io validate: 1 of 2 files checked, "), lines.get(0));
     assertTrue(lines.get(1).startsWith("artifact-io validate: 2 of 2 files checked, "), lines.get(1));
+    assertEquals("", Cli.withoutProgress(err.toString()), "what the command tests leave out of stderr");
     StringWriter once = new StringWriter();
     TerminalProgress hourly = new TerminalProgress(new PrintWriter(once), "records", Duration.ZERO,
         Duration.ofHours(1), false);
