@@ -85,7 +85,9 @@ final class HashCommand implements Callable<Integer> {
           err.println("artifact-io hash: " + list + ", line " + n + ": " + bad.getMessage());
           return Main.USAGE;
         }
-        String shown = B3sumLines.escape(e.path());
+        // as b3sum names it: escaped, and marked with a leading backslash when escaping changed it
+        String escaped = B3sumLines.escape(e.path());
+        String shown = escaped.equals(e.path()) ? escaped : "\\" + escaped;
         try {
           boolean same = Blake3.hashFile(Path.of(e.path())).hex().equals(e.hex());
           out.println(shown + (same ? ": OK" : ": FAILED"));

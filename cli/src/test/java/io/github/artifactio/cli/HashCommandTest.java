@@ -96,7 +96,8 @@ class HashCommandTest {
     Path list = Files.writeString(dir.resolve("odd.b3"), r.out());
     Cli.Result check = Cli.run("hash", "--check", list.toString());
     assertEquals(Main.PASS, check.code(), check.toString());
-    assertEquals(List.of(dir + "/x\\nx: OK", dir + "/y\\\\y: OK"), check.out().lines().toList());
+    // b3sum 1.2.0 prints these as \<dir>/x\nx: OK (checked by hand against Debian's b3sum)
+    assertEquals(List.of("\\" + dir + "/x\\nx: OK", "\\" + dir + "/y\\\\y: OK"), check.out().lines().toList());
   }
 
   @Test
