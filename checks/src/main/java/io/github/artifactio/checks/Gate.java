@@ -54,6 +54,9 @@ public final class Gate {
       log.warn(why);
     }
     Outcome outcome = check(goal, o, files);
+    for (String note : goal.notes()) {
+      log.info(what + ": " + note);
+    }
     Suppression.Applied applied = Suppression.apply(outcome, o.suppressions(), goal.ruleIds());
     for (Suppression s : applied.unused()) {
       log.warn(what + ": suppression " + s + " (" + s.getReason() + ") matched no finding; remove it if what it"

@@ -33,4 +33,9 @@ public interface Goal {
    * @param cache null for no cache
    */
   Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context, ResultCache cache);
+
+  /** Lines about how the last {@link #check} ran (for example how files were hashed), logged after it. */
+  default List<String> notes() {
+    return List.of();
+  }
 }

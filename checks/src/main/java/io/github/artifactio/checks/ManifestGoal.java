@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * ManifestVerifier}, with the built-in schema registry plus the configured identifiers and per-rule severities.
  */
 public final class ManifestGoal implements Goal {
+  private String note = "";
+
   private final List<String> schemas;
   private final Map<String, String> severities;
 
@@ -67,8 +69,15 @@ public final class ManifestGoal implements Goal {
         throw new ConfigurationException(options.dialect().name(Setting.SCHEMAS) + ": " + e.getMessage());
       }
     }
-    return new ManifestVerifier(registry, severities(options), cache).verify(root, files, context,
-        options.progress());
+    ManifestVerifier verifier = new ManifestVerifier(registry, severities(options), cache);
+    Outcome outcome = verifier.verify(root, files, context, options.progress());
+    note = verifier.hashingNote();
+    return outcome;
+  }
+
+  @Override
+  public List<String> notes() {
+    return note.isEmpty() ? List.of() : List.of(note);
   }
 
   /** The rules to run with their severities, after the rule selections; an empty set is refused. */

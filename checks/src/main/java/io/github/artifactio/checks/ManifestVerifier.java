@@ -5,6 +5,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.hash.FileHashing;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
@@ -42,6 +43,10 @@ public final class ManifestVerifier {
   private final SchemaRegistry registry;
   private final Map<String, Severity> severities;
   private final ResultCache cache;
+  private FileHashing.Builder hashing = FileHashing.builder();
+  /** Digests taken before the records are checked, all at once, in a vector JVM where that pays. */
+  private Map<Path, String> prehashed = Map.of();
+  private String hashingNote = "";
 
   /**
    * @param severities the severity of each manifest rule id; a rule missing from the map is off
@@ -91,10 +96,26 @@ public final class ManifestVerifier {
   }
 
   /**
+   * How the records' files are hashed (default {@link FileHashing#builder()}: in a child JVM with the Vector API when
+   * this JVM has none and the files to hash reach its threshold); {@code FileHashing.builder().fork(false)} keeps all
+   * hashing in this JVM.
+   */
+  public ManifestVerifier hashing(FileHashing.Builder hashing) {
+    this.hashing = java.util.Objects.requireNonNull(hashing, "hashing");
+    return this;
+  }
+
+  /** How the last {@link #verify} hashed its files, for the log ("" before a run, or when nothing was hashed). */
+  public String hashingNote() {
+    return hashingNote;
+  }
+
+  /**
    * As {@link #verify(Path, List, EngineContext)}, telling {@code progress} (if not null) as each record is done (the
    * records are the slow part: each is a file to hash).
    */
   public Outcome verify(Path root, List<Path> manifests, EngineContext context, Progress progress) {
+    prehash(manifests, context);
     AtomicInteger done = new AtomicInteger();
     AtomicInteger records = new AtomicInteger();
     ReadAccounting accounting = new ReadAccounting();
@@ -136,6 +157,64 @@ public final class ManifestVerifier {
     }
     return new Outcome("verify-manifest", files, results, cached.get(), accounting.filesOpened(),
         accounting.bytesRead(), accounting.bytesHashed());
+  }
+
+  /**
+   * Hashes, in one go, every file the manifests record that passes the path rules and is not in the cache: one child
+   * JVM for all of them where that pays ({@link FileHashing}). A file that cannot be hashed here is left to its
+   * record, which reports it as before.
+   */
+  private void prehash(List<Path> manifests, EngineContext context) {
+    prehashed = Map.of();
+    hashingNote = "";
+    java.util.LinkedHashSet<Path> files = new java.util.LinkedHashSet<>();
+    for (Path m : manifests) {
+      JsonNode tree;
+      try {
+        tree = SidecarJson.readTree(Files.readAllBytes(m));
+      } catch (IOException e) {
+        continue;
+      }
+      JsonNode artifacts = tree == null ? null : tree.get("artifacts");
+      if (artifacts == null || !artifacts.isObject()) {
+        continue;
+      }
+      Path folder = m.toAbsolutePath().getParent();
+      for (JsonNode r : artifacts) {
+        String pathText = text(r, "path");
+        Path file = pathText == null ? null : checkPath(folder, pathText, new Collector("prehash"));
+        if (file == null || knownInCache(file)) {
+          continue;
+        }
+        files.add(file.toAbsolutePath().normalize());
+      }
+    }
+    if (files.isEmpty()) {
+      return;
+    }
+    try {
+      FileHashing.Result r = hashing.context(context).build().hash(List.copyOf(files));
+      Map<Path, String> hex = new java.util.HashMap<>();
+      r.digests().forEach((p, h) -> hex.put(p, h.hex()));
+      prehashed = hex;
+      String n = files.size() == 1 ? "1 file" : files.size() + " files";
+      hashingNote = r.how() == FileHashing.How.FORKED
+          ? "hashed " + n + " in a child JVM with the Vector API (this JVM has the " + Blake3.backend() + " back end)"
+          : "hashed " + n + " in this JVM (" + r.backend() + " back end)";
+    } catch (RuntimeException e) {
+      prehashed = Map.of(); // each record hashes its own file and reports what is wrong with it
+    }
+  }
+
+  private boolean knownInCache(Path file) {
+    if (cache == null) {
+      return false;
+    }
+    try {
+      return cache.knownHash(file, FileIdentity.of(file)).isPresent();
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** The manifest's tree, or null when it does not parse (then manifest-json fails). */
@@ -423,7 +502,8 @@ public final class ManifestVerifier {
       }
     }
     accounting.opened();
-    String h = Blake3.hashFile(file).hex();
+    String known = prehashed.get(file.toAbsolutePath().normalize());
+    String h = known != null ? known : Blake3.hashFile(file).hex();
     try {
       accounting.hashed(Files.size(file));
     } catch (IOException e) {

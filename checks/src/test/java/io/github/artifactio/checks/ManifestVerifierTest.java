@@ -71,6 +71,25 @@ class ManifestVerifierTest {
   }
 
   @Test
+  void past_the_threshold_the_files_are_hashed_in_a_vector_child_jvm_with_the_same_verdicts() throws IOException {
+    Path m = goodRun();
+    String recorded = SidecarJson.readManifest(m).artifacts().get("fragment_library_precursors").contentHash();
+    Files.writeString(m, Files.readString(m).replace(recorded, "0".repeat(64)));
+    ManifestVerifier v = new ManifestVerifier(SchemaRegistry.builtIn(), all(), null)
+        .hashing(io.github.artifactio.engine.hash.FileHashing.builder().forkAbove(0));
+    Outcome forked;
+    try (EngineContext context = EngineContext.create("test-verify", 1)) {
+      forked = v.verify(dir, List.of(m), context);
+    }
+    assertEquals(messages(verify(m)), messages(forked));
+    assertEquals(1, forked.findings().size());
+    String backend = io.github.artifactio.engine.hash.Blake3.backend();
+    assertEquals(backend.equals("scalar")
+        ? "hashed 1 file in a child JVM with the Vector API (this JVM has the scalar back end)"
+        : "hashed 1 file in this JVM (" + backend + " back end)", v.hashingNote());
+  }
+
+  @Test
   void a_hash_mismatch_names_both_hashes() throws IOException {
     Path m = goodRun();
     String text = Files.readString(m);
