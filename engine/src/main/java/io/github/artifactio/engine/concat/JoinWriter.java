@@ -213,6 +213,8 @@ final class JoinWriter {
         Path part = scratch.resolve("input-" + index + "-group-" + g + ".parquet");
         WriteOptions opts = WriteOptions.builder().rowGroupRows((int) Math.max(1, Math.min(Integer.MAX_VALUE, rows)))
             .durable(false).build();
+        // serial: a re-encoded group is small next to the splice around it (null is refused since the EngineContext
+        // change, which failed JoinColumnsTest's re-encode)
         TableWriter.writeTableChunked(part, rows, (s, e) -> columns(source, first + s, e - s, names), opts,
             EngineContext.serial());
         w.append(part);

@@ -74,6 +74,36 @@ public final class Blake3 {
     return hashBytes(bytes, 0, bytes.length);
   }
 
+  /**
+   * Hashes {@code bytes} with their 1 MiB spans spread over {@code context}'s threads (the calling thread hashes spans
+   * too); the digest of {@link #hashBytes(byte[])}. Up to one span, or on a serial context, the calling thread hashes
+   * alone.
+   */
+  public static ContentHash hashBytes(byte[] bytes, EngineContext context) {
+    Workers workers = Workers.of(context);
+    if (bytes.length <= SubtreeParallel.SPAN_LEN || workers.isSerial()) {
+      return hashBytes(bytes);
+    }
+    SubtreeParallel.SpanSource<Object> spans = new SubtreeParallel.SpanSource<>() {
+      @Override
+      public Object newWorker() {
+        return null;
+      }
+
+      @Override
+      public void hashSpan(Object unused, TreeHasher hasher, long span, int len) {
+        hasher.update(bytes, (int) (span * SubtreeParallel.SPAN_LEN), len);
+      }
+    };
+    byte[] out = new byte[32];
+    try {
+      SubtreeParallel.root(bytes.length, spans, Backends::best, workers).rootBytes(out, 0, 32);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("hashing bytes in memory", e); // no IO happens: spans are arrays
+    }
+    return ContentHash.of(out);
+  }
+
   public static ContentHash hashBytes(byte[] bytes, int off, int len) {
     return newHasher().update(bytes, off, len).digest();
   }

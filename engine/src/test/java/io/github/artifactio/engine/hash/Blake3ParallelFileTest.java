@@ -29,6 +29,7 @@ class Blake3ParallelFileTest {
       for (int threads = 1; threads <= 3; threads++) {
         try (EngineContext context = EngineContext.create("test-hash", threads)) {
           assertEquals(serial, Blake3.hashFile(file, context), threads + " threads, size " + size);
+          assertEquals(serial, Blake3.hashBytes(bytes, context), "in memory, " + threads + " threads, size " + size);
         }
       }
       assertEquals(serial, Blake3.hashFile(file, EngineContext.serial()), "serial context, size " + size);
