@@ -50,6 +50,8 @@ class ArchitectureTest {
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
           "parquet-java's offset index"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/PageEncodingTest.java",
+          "the Thrift footer, column indexes and page headers of the engine's own pages"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/ConcatInteropTest.java",
           "parquet-java's reading of spliced footers, offset and column indexes"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/Damage.java",

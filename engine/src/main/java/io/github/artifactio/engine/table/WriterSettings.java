@@ -16,6 +16,8 @@ import java.util.TreeMap;
  * @param rowGroupCap the cap of a capped writer, 0 for the uncapped layout
  * @param plainLeaves float leaves the plan wrote without a dictionary, plus every leaf of a plain column
  * @param dictionaryLimits float leaves whose dictionary page limit the plan lowered, with the limit in bytes
+ * @param parquetJava the parquet-java release whose parquet-format Thrift classes wrote the page headers, page indexes
+ *     and footer (the engine encodes the pages; their structures are still serialized by that library)
  */
 public record WriterSettings(
     int layoutRevision,
@@ -33,9 +35,15 @@ public record WriterSettings(
   /**
    * The revision this engine writes. 1: the first layout (no revision recorded). 2: float and double leaves declare
    * the type-defined column order instead of parquet-java 1.18's IEEE 754 total order, which older readers (Polars
-   * 0.25) cannot parse.
+   * 0.25) cannot parse. 3: the engine encodes its pages itself instead of through parquet-java's column writers, and
+   * writes the footer itself: {@code created_by} is {@code artifact-io version 3}; every leaf's dictionary is decided
+   * from each chunk's first 4,096 values (extrapolated to its page) rather than built for the first page and dropped;
+   * levels are declared {@code RLE} in every page header (no {@code BIT_PACKED} for absent levels) and encoded with
+   * RLE runs only where eight equal values start a group; page cuts count levels at their bit width; a float page
+   * holding NaN keeps its column index (bounds of its other values, with {@code nan_counts}), which is left out only
+   * when a page's values are all NaN; column chunks carry no size statistics. Values are unchanged.
    */
-  public static final int LAYOUT_REVISION = 2;
+  public static final int LAYOUT_REVISION = 3;
 
   public WriterSettings {
     plainColumns = List.copyOf(plainColumns);

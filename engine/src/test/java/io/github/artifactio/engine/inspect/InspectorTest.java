@@ -12,6 +12,7 @@ import io.github.artifactio.engine.column.OptUtf8Column;
 import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.engine.table.WriterSettings;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class InspectorTest {
             ListFloat32Column.of("trace", new float[25][])),
         WriteOptions.builder().rowGroupRows(20).metadata("artifact_io.schema_name", "peptides").build());
     String text = Inspector.inspect(p);
-    assertTrue(text.startsWith("artifact: " + p + "\nrows: 25\ncreated_by: parquet-mr version 1.18.1"), text);
+    assertTrue(text.startsWith("artifact: " + p + "\nrows: 25\ncreated_by: artifact-io version " + WriterSettings.LAYOUT_REVISION + "\n"), text);
     assertTrue(text.contains("schema:\n  id: Int64\n  mz: Float64\n  note: Utf8 (nullable)\n  trace: List(Float32) (nullable)\n"), text);
     assertTrue(text.contains("row groups: 2\n  #0: 20 rows from row 0, "), text);
     assertTrue(text.contains("    id: SNAPPY ["), text);

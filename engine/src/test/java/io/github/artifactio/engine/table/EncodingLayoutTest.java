@@ -99,8 +99,8 @@ class EncodingLayoutTest {
     assertTrue(Layouts.hasDictionary(planned, "const_feat"));
     assertTrue(Layouts.hasDictionary(planned, "indicator"));
     assertTrue(Layouts.hasDictionary(planned, "trace.list.item"), "a list leaf with repeats keeps its dictionary");
-    // parquet-java, unlike parquet-rs, already drops a dictionary that does not pay at the first page, so the
-    // unplanned layout of near-unique floats is PLAIN too; the plan saves the interning work, never bytes lost
+    // unplanned, the engine decides every chunk's dictionary from its first values, so near-unique floats are PLAIN
+    // there too (parquet-rs would fill a dictionary first); the plan saves that sampling, never bytes lost
     assertTrue(Layouts.bytes(planned, "mz") <= Layouts.bytes(unplanned, "mz"));
     assertTrue(Layouts.bytes(planned, "big.list.item") <= Layouts.bytes(unplanned, "big.list.item"));
     assertEquals(Layouts.bytes(planned, "const_feat"), Layouts.bytes(unplanned, "const_feat"));

@@ -32,6 +32,25 @@ final class Layouts {
     }
   }
 
+  /** The first row of every data page of leaf {@code path} in {@code rowGroup}, from its offset index. */
+  static List<Long> firstRows(Path file, String path, int rowGroup) {
+    try (ParquetFileReader r = ParquetJavaReaders.open(file)) {
+      for (ColumnChunkMetaData c : r.getFooter().getBlocks().get(rowGroup).getColumns()) {
+        if (c.getPath().toDotString().equals(path)) {
+          org.apache.parquet.internal.column.columnindex.OffsetIndex oi = r.readOffsetIndex(c);
+          List<Long> out = new ArrayList<>();
+          for (int i = 0; i < oi.getPageCount(); i++) {
+            out.add(oi.getFirstRowIndex(i));
+          }
+          return out;
+        }
+      }
+      throw new IllegalArgumentException("no leaf " + path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Whether any chunk of leaf {@code path} uses a dictionary. */
   static boolean hasDictionary(Path file, String path) {
     for (RowGroupInfo g : TableFile.open(file).rowGroups()) {
@@ -106,6 +125,58 @@ final class Layouts {
         }
       }
       return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The Thrift footer, decoded by parquet-format from the file's tail. */
+  static org.apache.parquet.format.FileMetaData footer(Path file) {
+    byte[] all = bytes(file);
+    int len = java.nio.ByteBuffer.wrap(all, all.length - 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    try {
+      return org.apache.parquet.format.Util.readFileMetaData(
+          new java.io.ByteArrayInputStream(all, all.length - 8 - len, len));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The chunk of leaf {@code path} in {@code rowGroup}, from the Thrift footer. */
+  static org.apache.parquet.format.ColumnChunk chunk(Path file, String path, int rowGroup) {
+    for (org.apache.parquet.format.ColumnChunk c : footer(file).getRow_groups().get(rowGroup).getColumns()) {
+      if (String.join(".", c.getMeta_data().getPath_in_schema()).equals(path)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("no leaf " + path);
+  }
+
+  /** The column index of leaf {@code path} in {@code rowGroup} as Thrift decodes it, or null where it has none. */
+  static org.apache.parquet.format.ColumnIndex columnIndex(Path file, String path, int rowGroup) {
+    org.apache.parquet.format.ColumnChunk c = chunk(file, path, rowGroup);
+    if (!c.isSetColumn_index_offset()) {
+      return null;
+    }
+    byte[] all = bytes(file);
+    try {
+      return org.apache.parquet.format.Util.readColumnIndex(
+          new java.io.ByteArrayInputStream(all, (int) c.getColumn_index_offset(), c.getColumn_index_length()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The header of the dictionary page of leaf {@code path} in {@code rowGroup}, or null where it has none. */
+  static org.apache.parquet.format.PageHeader dictionaryPage(Path file, String path, int rowGroup) {
+    org.apache.parquet.format.ColumnMetaData m = chunk(file, path, rowGroup).getMeta_data();
+    if (!m.isSetDictionary_page_offset()) {
+      return null;
+    }
+    byte[] all = bytes(file);
+    int at = (int) m.getDictionary_page_offset();
+    try {
+      return org.apache.parquet.format.Util.readPageHeader(new java.io.ByteArrayInputStream(all, at, all.length - at));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -7,14 +7,12 @@ import java.util.Set;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.xerial.snappy.Snappy;
 
 /**
- * The engine's codec factory, with no Hadoop: parquet-hadoop's own {@code CodecFactory} is written against Hadoop's
- * codec interfaces and fails without hadoop-common. SNAPPY (raw block Snappy, as Parquet stores it) and UNCOMPRESSED
- * are written; every codec of {@link Decompressors#READABLE} is read, by {@link Decompressors}.
- *
- * <p>Compressors keep scratch buffers, so they are not thread-safe: one factory per encoding task.
+ * The engine's codec factory for parquet-java's page readers, with no Hadoop (parquet-hadoop's own {@code CodecFactory}
+ * is written against Hadoop's codec interfaces and fails without hadoop-common): every codec of
+ * {@link Decompressors#READABLE} is read through {@link Decompressors}, the engine's one set. The writer compresses
+ * its pages itself ({@link PageCodec}), so this factory has no compressor.
  */
 final class Codecs implements CompressionCodecFactory {
   /** The codecs this engine writes. */
@@ -23,14 +21,7 @@ final class Codecs implements CompressionCodecFactory {
 
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    switch (codec) {
-      case SNAPPY:
-        return new SnappyCompressor();
-      case UNCOMPRESSED:
-        return new Uncompressed();
-      default:
-        throw new UnsupportedOperationException("the engine does not write " + codec);
-    }
+    throw new UnsupportedOperationException("the engine compresses its pages itself (PageCodec), not through " + codec);
   }
 
   @Override
@@ -43,59 +34,6 @@ final class Codecs implements CompressionCodecFactory {
 
   @Override
   public void release() {}
-
-  /** A reusable buffer the page bytes are gathered into: a fresh array per page was a tenth of a write's time. */
-  private static final class Scratch extends java.io.ByteArrayOutputStream {
-    byte[] array() {
-      return buf;
-    }
-  }
-
-  private static final class SnappyCompressor implements BytesInputCompressor {
-    private final Scratch in = new Scratch();
-    private byte[] out = new byte[0];
-
-    @Override
-    public BytesInput compress(BytesInput bytes) throws IOException {
-      in.reset();
-      bytes.writeAllTo(in);
-      int length = in.size();
-      int max = Snappy.maxCompressedLength(length);
-      if (out.length < max) {
-        out = new byte[max];
-      }
-      int n = Snappy.compress(in.array(), 0, length, out, 0);
-      // the page writer copies the bytes it is given before the next compress call
-      return BytesInput.from(out, 0, n);
-    }
-
-    @Override
-    public CompressionCodecName getCodecName() {
-      return CompressionCodecName.SNAPPY;
-    }
-
-    @Override
-    public void release() {
-      out = new byte[0];
-      in.reset();
-    }
-  }
-
-  private static final class Uncompressed implements BytesInputCompressor {
-    @Override
-    public BytesInput compress(BytesInput bytes) {
-      return bytes;
-    }
-
-    @Override
-    public CompressionCodecName getCodecName() {
-      return CompressionCodecName.UNCOMPRESSED;
-    }
-
-    @Override
-    public void release() {}
-  }
-
   /**
    * parquet-java's page reads (footer-only opens never call it; the test oracle that reads through parquet-java's
    * {@code ColumnReader} does) decompress through the engine's own {@link Decompressors}: one set of readable codecs.

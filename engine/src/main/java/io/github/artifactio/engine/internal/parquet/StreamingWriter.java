@@ -18,16 +18,14 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import org.apache.parquet.Version;
-import org.apache.parquet.column.ParquetProperties;
-import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.format.FileMetaData;
 
 /**
  * The one writer behind every table writer: takes rows chunk by chunk, cuts row groups by row count, feeds every
  * top-level column's {@link ColumnEncoder} (one task per column, on the calling thread or fanned out over the
- * writer's {@link Workers}), appends the
- * finished chunks in schema order, writes the footer with sorted key-value metadata, and publishes by rename.
+ * writer's {@link Workers}), appends the finished chunks in schema order through {@link ParquetOutput}, writes the
+ * page indexes and the footer (sorted key-value metadata, {@link #CREATED_BY}), and publishes by rename. The engine
+ * encodes every page itself; parquet-java provides the Thrift structures of headers, indexes and footer only.
  *
  * <p>States: nothing is opened before the first chunk, which fixes the schema; a capped writer with the plan on then
  * holds copies of its first {@code ceil(cap / 4)} rows until it can plan, and encodes them in the order and chunks
@@ -50,6 +48,13 @@ public final class StreamingWriter implements AutoCloseable {
       boolean hash,
       boolean durable) {}
 
+  /**
+   * The footer's {@code created_by}: this engine, versioned by its layout revision (the bytes it writes), in the
+   * {@code <application> version <version>} form readers parse (parquet-java's {@code VersionParser} among them; a
+   * {@code created_by} that does not parse makes it ignore binary statistics).
+   */
+  public static final String CREATED_BY = "artifact-io version " + WriterSettings.LAYOUT_REVISION;
+
   /** What {@link #finish()} returns. */
   public record Result(long rows, ContentHash contentHash, WriterSettings settings) {}
 
@@ -66,11 +71,10 @@ public final class StreamingWriter implements AutoCloseable {
   private State state = State.NEW;
   private List<String> names;
   private List<ColumnType> types;
-  private MessageType schema;
   private ColumnEncoder[] encoders;
   private AtomicFile file;
   private BackgroundHasher hasher;
-  private ParquetFileWriter writer;
+  private ParquetOutput output;
   private final List<List<Column>> held = new ArrayList<>();
   private int heldRows;
   private int sampleRows;
@@ -169,23 +173,13 @@ public final class StreamingWriter implements AutoCloseable {
                 + ")");
       }
     }
-    schema = Schemas.parquetSchema(first);
     encoders = new ColumnEncoder[first.size()];
     file = AtomicFile.create(config.path());
     try {
       if (config.hash()) {
         hasher = new BackgroundHasher(workers);
       }
-      writer =
-          new ParquetFileWriter(
-              new FileOutput(file.temporary(), hasher),
-              schema,
-              ParquetFileWriter.Mode.OVERWRITE,
-              128L << 20,
-              0, // no padding: alignment would make bytes depend on the output's block size
-              null, // never encrypted: encryption draws random nonces
-              baseProperties().build());
-      writer.start();
+      output = new ParquetOutput(new FileOutput(file.temporary(), hasher));
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
     }
@@ -220,27 +214,21 @@ public final class StreamingWriter implements AutoCloseable {
     }
   }
 
-  private ParquetProperties.Builder baseProperties() {
-    return ParquetProperties.builder()
-        .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-        .withPageSize(config.pageBytes())
-        .withDictionaryPageSize(config.dictionaryPageBytes())
-        .withPageRowCountLimit(config.pageRows())
-        .withDictionaryEncoding(true)
-        .withStatisticsEnabled(true)
-        .withColumnIndexTruncateLength(64)
-        .withPageWriteChecksumEnabled(true)
-        .withBloomFilterEnabled(false);
-  }
-
-  /** One encoder per column, with its own properties: the plan's per-leaf dictionary decisions live there. */
+  /**
+   * One encoder per column, each with its leaf's encoding policy: a plain column's leaf and a float leaf the plan
+   * found near-unique are PLAIN; every other leaf decides per chunk from its first values ({@link DictionaryChoice}),
+   * with a capped writer's float leaves held to the plan's (or the unplanned capped) dictionary limit.
+   */
   private void createEncoders(List<EncodingPlan.LeafPlan> plan) {
+    PageCodec codec = PageCodec.of(config.codec());
     for (int i = 0; i < encoders.length; i++) {
       ColumnType t = types.get(i);
-      String leaf = leafPath(i);
-      ParquetProperties.Builder p = baseProperties();
+      List<String> path = ThriftSchema.leafPath(names.get(i), t);
+      String leaf = String.join(".", path);
+      LeafValues.Mode mode = LeafValues.Mode.UNDECIDED;
+      long limit = config.dictionaryPageBytes();
       if (config.plainColumns().contains(names.get(i))) {
-        p.withDictionaryEncoding(false);
+        mode = LeafValues.Mode.PLAIN;
         plainLeaves.add(leaf);
       } else if (EncodingPlan.isFloatLeaf(t) && config.rowGroupCap() != null) {
         EncodingPlan.LeafPlan lp =
@@ -249,21 +237,15 @@ public final class StreamingWriter implements AutoCloseable {
                 : new EncodingPlan.LeafPlan(
                     false, EncodingPlan.floatDictionaryLimit(config.rowGroupCap(), EncodingPlan.width(t)));
         if (lp.plain()) {
-          p.withDictionaryEncoding(false);
+          mode = LeafValues.Mode.PLAIN;
           plainLeaves.add(leaf);
         } else if (lp.dictionaryLimit() != null) {
-          p.withDictionaryPageSize(lp.dictionaryLimit());
+          limit = lp.dictionaryLimit();
           dictionaryLimits.put(leaf, lp.dictionaryLimit());
         }
       }
-      encoders[i] = new ColumnEncoder(new MessageType(schema.getName(), schema.getType(i)), p.build(),
-          CompressionCodecName.valueOf(config.codec().name()));
+      encoders[i] = new ColumnEncoder(t, path, codec, config.pageRows(), config.pageBytes(), mode, limit);
     }
-  }
-
-  /** Field i's leaf: every field of the model has exactly one leaf, so leaves come in field order. */
-  private String leafPath(int i) {
-    return String.join(".", schema.getColumns().get(i).getPath());
   }
 
   /** Plans from the held rows, then encodes them in the order and chunks they came in. */
@@ -326,11 +308,7 @@ public final class StreamingWriter implements AutoCloseable {
    * group) and the others follow in schema order, so they are appended while it still encodes.
    */
   private void streamRowGroup(List<Column> chunk, int a, int b, int groupTotal) {
-    try {
-      writer.startBlock(groupTotal);
-    } catch (IOException e) {
-      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
-    }
+    output.startRowGroup(groupTotal);
     int[] order = workers.mayFanOut() ? heaviestThenSchemaOrder(chunk, a, b) : schemaOrder(encoders.length);
     InOrderAppender appender = new InOrderAppender(encoders.length);
     workers.forEach(encoders.length, k -> {
@@ -340,11 +318,7 @@ public final class StreamingWriter implements AutoCloseable {
       appender.finished(i);
     });
     appender.checkComplete();
-    try {
-      writer.endBlock();
-    } catch (IOException e) {
-      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
-    }
+    output.endRowGroup();
     groupRows = 0;
   }
 
@@ -363,11 +337,7 @@ public final class StreamingWriter implements AutoCloseable {
     synchronized void finished(int column) {
       done[column] = true;
       while (next < done.length && done[next]) {
-        try {
-          encoders[next].appendTo(writer);
-        } catch (IOException e) {
-          throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
-        }
+        encoders[next].appendTo(output);
         next++;
       }
     }
@@ -423,15 +393,11 @@ public final class StreamingWriter implements AutoCloseable {
    */
   private void flushRowGroup() {
     workers.forEach(encoders.length, i -> encoders[i].finishRowGroup());
-    try {
-      writer.startBlock(groupRows);
-      for (ColumnEncoder e : encoders) {
-        e.appendTo(writer);
-      }
-      writer.endBlock();
-    } catch (IOException e) {
-      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+    output.startRowGroup(groupRows);
+    for (ColumnEncoder e : encoders) {
+      e.appendTo(output);
     }
+    output.endRowGroup();
     groupRows = 0;
   }
 
@@ -469,7 +435,11 @@ public final class StreamingWriter implements AutoCloseable {
       SortedMap<String, String> kv = new TreeMap<>(config.metadata());
       kv.put(Schemas.ARROW_SCHEMA_KEY, Schemas.encodeArrowSchema(Schemas.arrowSchema(names, types)));
       kv.put(config.settingsKey(), settings.toJson());
-      writer.end(kv);
+      List<org.apache.parquet.format.SchemaElement> schema = ThriftSchema.elements(names, types);
+      FileMetaData meta = new FileMetaData(1, schema, 0, new ArrayList<>());
+      meta.setCreated_by(CREATED_BY);
+      meta.setColumn_orders(ThriftSchema.columnOrders(names.size()));
+      output.finish(meta, kv);
       ContentHash digest = null;
       if (hasher != null) {
         digest = hasher.finish();
@@ -525,12 +495,8 @@ public final class StreamingWriter implements AutoCloseable {
       }
     }
     held.clear();
-    if (writer != null) {
-      try {
-        writer.close();
-      } catch (IOException | RuntimeException ignored) {
-        // the temporary file is deleted below whatever state the writer is in
-      }
+    if (output != null) {
+      output.abandon();
     }
     if (hasher != null) {
       hasher.close();

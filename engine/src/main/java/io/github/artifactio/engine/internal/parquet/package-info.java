@@ -1,13 +1,22 @@
 /**
- * The bridge to parquet-java and Arrow, the only package of the project's main code that imports parquet-java
- * ({@code ArchitectureTest} in the {@code it} module fails otherwise). Not API.
+ * The engine's Parquet layer and its bridge to parquet-java and Arrow, the only package of the project's main code that
+ * imports parquet-java ({@code ArchitectureTest} in the {@code it} module fails otherwise). Not API.
  *
- * <p>Write path: {@link io.github.artifactio.engine.internal.parquet.StreamingWriter} cuts row groups and feeds one
- * {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each with its own
- * parquet-java page store, which is what makes serial, chunked and parallel writes byte-identical), through
- * {@link io.github.artifactio.engine.internal.parquet.LeafSink}, which turns rows into Parquet levels; output goes
- * through {@code FileOutput} (append-only, optionally hashed on the writer's context). {@code Schemas} maps the column
- * model to Parquet and Arrow schemas as arrow-rs does; {@code Codecs} compresses without Hadoop.
+ * <p>Write path (the engine encodes every page itself; parquet-java provides only parquet-format's Thrift structures
+ * and their {@code Util} writers): {@link io.github.artifactio.engine.internal.parquet.StreamingWriter} cuts row groups
+ * and feeds one {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each column's
+ * pages depend on its own rows only, which is what makes serial, chunked and parallel writes byte-identical). The
+ * encoder walks runs of rows: levels into {@code Levels} (one byte each, hybrid-encoded by {@code HybridEncoder} when
+ * the page ends), values into the leaf's {@code LeafValues} ({@code Int32Values}, {@code Int64Values},
+ * {@code Float32Values}, {@code Float64Values}, {@code BoolValues}, {@code Utf8Values}: PLAIN straight from the
+ * column's array into a reused page buffer, or ids into a {@code BitsDictionary} / {@code BytesDictionary}, with page
+ * and chunk statistics in the same pass); {@code DictionaryChoice} decides each chunk's dictionary from its first
+ * values; {@code EncodingPlan} is the capped writers' float plan. {@code ChunkBuilder} compresses each page
+ * ({@code PageCodec}) into {@code Slabs}, adds its CRC32 and Thrift header, and builds the chunk's metadata, column
+ * index and offset index; {@code ParquetOutput} appends chunks and writes the page indexes and the footer
+ * ({@code ThriftSchema} gives its schema) through {@code FileOutput} (append-only, optionally hashed on the writer's
+ * context). {@code Schemas} maps the column model to parquet-java's and Arrow's schemas (read path, Arrow schema
+ * entry); {@code Codecs} is the Hadoop-free codec factory parquet-java's page readers get in tests.
  *
  * <p>Footer: {@code Footer} is the one footer reader (one positional read of the tail, framing problems as typed
  * {@code FooterException}s, the Thrift {@code FileMetaData} decoded from the bytes and converted to parquet-java's

@@ -1,0 +1,55 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import io.github.artifactio.engine.table.Codec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.parquet.format.CompressionCodec;
+import org.xerial.snappy.Snappy;
+
+/**
+ * How the writer compresses a page: from a range of the page buffer straight into the chunk's body buffer (raw block
+ * Snappy, as Parquet stores it, through snappy-java's array entry point, which reads and writes the arrays in place),
+ * or a copy for UNCOMPRESSED. Stateless, so every column encoder on any thread uses the same constants.
+ */
+enum PageCodec {
+  SNAPPY(CompressionCodec.SNAPPY),
+  UNCOMPRESSED(CompressionCodec.UNCOMPRESSED);
+
+  private final CompressionCodec thrift;
+
+  PageCodec(CompressionCodec thrift) {
+    this.thrift = thrift;
+  }
+
+  static PageCodec of(Codec codec) {
+    return switch (codec) {
+      case SNAPPY -> SNAPPY;
+      case UNCOMPRESSED -> UNCOMPRESSED;
+    };
+  }
+
+  CompressionCodec thrift() {
+    return thrift;
+  }
+
+  /** The most bytes {@link #compress} can append for {@code len} bytes. */
+  int maxCompressedLength(int len) {
+    return this == UNCOMPRESSED ? len : Snappy.maxCompressedLength(len);
+  }
+
+  /** Appends {@code in[off, off + len)}, compressed, to {@code out}; returns the compressed length. */
+  int compress(byte[] in, int off, int len, Bytes out) {
+    if (this == UNCOMPRESSED) {
+      out.put(in, off, len);
+      return len;
+    }
+    out.ensure(Snappy.maxCompressedLength(len));
+    try {
+      int n = Snappy.compress(in, off, len, out.buf, out.size);
+      out.size += n;
+      return n;
+    } catch (IOException e) {
+      throw new UncheckedIOException("snappy compression of a " + len + "-byte page failed", e);
+    }
+  }
+}
