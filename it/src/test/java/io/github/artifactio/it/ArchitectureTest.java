@@ -48,7 +48,9 @@ class ArchitectureTest {
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
           "parquet-java's offset index"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
-      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"));
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
+      Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/Mutator.java",
+          "the mutation campaign's Thrift edits of footers and page headers"));
 
   static List<Source> sources;
 
