@@ -78,6 +78,63 @@ public final class TestFiles {
   }
 
   /**
+   * Changes one page's header in place: {@code change} edits the decoded header, which must encode to as many bytes as
+   * before (so every offset in the file stays right; a varint that grows a byte fails the helper, not the test's
+   * subject). The page's CRC, which covers only the body, is left as it is.
+   */
+  public static void rewritePageHeader(Path file, PageLayout page, Consumer<PageHeader> change) {
+    try {
+      byte[] b = Files.readAllBytes(file);
+      int headerAt = (int) page.headerOffset();
+      int length = (int) (page.bodyOffset() - headerAt);
+      PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, length));
+      change.accept(h);
+      ByteArrayOutputStream header = new ByteArrayOutputStream();
+      Util.writePageHeader(h, header);
+      if (header.size() != length) {
+        throw new IllegalStateException("the changed page header takes " + header.size() + " bytes, not " + length);
+      }
+      System.arraycopy(header.toByteArray(), 0, b, headerAt, length);
+      Files.write(file, b);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Changes one page's body and recomputes its CRC32, so the page still verifies and only what the body holds is
+   * wrong. The CRC is a varint in the header: {@code change} is given attempt numbers 0, 1, 2, ... (to vary what it
+   * writes) until the rewritten header keeps its length.
+   */
+  public static void changePageBody(Path file, PageLayout page, java.util.function.ObjIntConsumer<byte[]> change) {
+    try {
+      byte[] original = Files.readAllBytes(file);
+      int headerAt = (int) page.headerOffset();
+      int bodyAt = (int) page.bodyOffset();
+      for (int attempt = 0; attempt < 256; attempt++) {
+        byte[] b = original.clone();
+        byte[] body = java.util.Arrays.copyOfRange(b, bodyAt, bodyAt + page.compressedBytes());
+        change.accept(body, attempt);
+        System.arraycopy(body, 0, b, bodyAt, body.length);
+        PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, bodyAt - headerAt));
+        CRC32 crc = new CRC32();
+        crc.update(body);
+        h.setCrc((int) crc.getValue());
+        ByteArrayOutputStream header = new ByteArrayOutputStream();
+        Util.writePageHeader(h, header);
+        if (header.size() == bodyAt - headerAt) {
+          System.arraycopy(header.toByteArray(), 0, b, headerAt, header.size());
+          Files.write(file, b);
+          return;
+        }
+      }
+      throw new IllegalStateException("no change of the body keeps the page header's length");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
    * Breaks an uncompressed v1 data page of an optional, not repeated column while keeping its framing: the length
    * prefix of its definition levels is set past the page's end and the page's CRC is recomputed, so the page still
    * frames, checksums and decompresses, and only decoding its values fails. The CRC is a varint in the header, so the

@@ -445,6 +445,7 @@ public final class Scan implements AutoCloseable {
       } else {
         pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
       }
+      pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
       reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
     }
 
