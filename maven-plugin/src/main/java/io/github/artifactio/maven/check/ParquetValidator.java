@@ -45,7 +45,14 @@ public final class ParquetValidator {
     for (int i = 0; i < files.size(); i++) {
       Path file = files.get(i);
       String name = names.get(i);
-      futures.add(pool.submit(() -> validateFile(file, name, accounting, cached)));
+      futures.add(pool.submit(() -> {
+        try {
+          return validateFile(file, name, accounting, cached);
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+          // outside any rule (the cache, the footer): every rule of the file reports it, the other files go on
+          return plan.rulesFor(name).stream().map(r -> RuleFailure.result(name, r, e)).toList();
+        }
+      }));
     }
     List<RuleResult> results = new ArrayList<>();
     for (Future<List<RuleResult>> f : futures) {
@@ -136,16 +143,18 @@ public final class ParquetValidator {
     } catch (FooterException e) {
       problem = e.detail();
       error = e.detail();
-    } catch (ArtifactException e) {
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
       // the layout still shows the structure rule where everything lies
-      error = e.getMessage();
+      error = e instanceof ArtifactException ? e.getMessage() : "could not be checked: " + RuleFailure.why(e);
       try {
         layout = FileLayout.read(file);
       } catch (FooterException f) {
         problem = f.detail();
       } catch (ArtifactException f) {
         problem = "the file cannot be read: " + f.getMessage();
+      } catch (RuntimeException | StackOverflowError | OutOfMemoryError f) {
+        problem = "could not be checked: " + RuleFailure.why(f);
       }
     }
     if (layout != null) {
@@ -161,6 +170,8 @@ public final class ParquetValidator {
         result = r.check(ctx);
       } catch (ArtifactException | UncheckedIOException e) {
         result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + e.getMessage());
+      } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        result = RuleFailure.result(name, r, e); // one bad file never ends the goal
       }
       byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result.withSeconds((System.nanoTime() - t0) / 1e9));
     }
