@@ -50,7 +50,9 @@ class ArchitectureTest {
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
       Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/Mutator.java",
-          "the mutation campaign's Thrift edits of footers and page headers"));
+          "the mutation campaign's Thrift edits of footers and page headers"),
+      Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/HostileFiles.java",
+          "the hostile fixtures: files built page by page from Thrift structures, footers edited"));
 
   static List<Source> sources;
 

@@ -37,6 +37,7 @@ class FuzzTest {
       throws Exception {
     Path dir = Path.of(System.getProperty("artifact-io.fuzz.dir", "target/fuzz"));
     Files.createDirectories(dir);
+    clear(dir.resolve("failures")); // the mutants kept are this run's
     Path list = dir.resolve("seeds.txt");
     List<Path> seeds = Corpus.write(dir.resolve("seeds"));
     Files.writeString(list, seeds.stream().map(p -> p.toAbsolutePath().toString()).collect(Collectors.joining("\n")),
@@ -63,6 +64,16 @@ class FuzzTest {
         "mutants read: " + total.mutants);
     assertEquals(0, total.violationCount(), "violations (mutants kept in " + dir.resolve("failures") + "): "
         + report.get("violations"));
+  }
+
+  private static void clear(Path folder) throws IOException {
+    if (Files.isDirectory(folder)) {
+      try (var files = Files.list(folder)) {
+        for (Path p : files.toList()) {
+          Files.delete(p);
+        }
+      }
+    }
   }
 
   /** Runs one child JVM over mutants {@code [first, first+count)}; a child that dies is a crash, its mutants lost. */
