@@ -33,7 +33,6 @@ final class Tally {
     PLUGIN_PASSED,
     // violations
     SILENT_VALUE_CHANGE,
-    METADATA_CHANGE_OUTSIDE_ALLOWANCE,
     UNNAMED_ERROR,
     UNTYPED_ERROR,
     OUT_OF_MEMORY,
