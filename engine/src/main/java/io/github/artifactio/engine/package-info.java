@@ -6,8 +6,10 @@
  * <ul>
  *   <li>{@link io.github.artifactio.engine.column}: declare a table as a list of typed
  *       {@link io.github.artifactio.engine.column.Column} records;
- *   <li>{@link io.github.artifactio.engine.table.TableWriter}: write it (one call, or chunk by chunk, serially or on a
- *       caller-owned {@link io.github.artifactio.engine.table.CodecPool}), optionally hashing what is written;
+ *   <li>{@link io.github.artifactio.engine.table.TableWriter}: write it (one call, or chunk by chunk), optionally
+ *       hashing what is written;
+ *   <li>{@link io.github.artifactio.engine.EngineContext}: the threads a writer, a scan or a file hash may use, owned
+ *       and closed by the caller ({@link io.github.artifactio.engine.EngineContext#serial()} starts none);
  *   <li>{@link io.github.artifactio.engine.table.Table} and {@link io.github.artifactio.engine.table.TableFile}: read
  *       it back, whole or from the footer alone;
  *   <li>{@link io.github.artifactio.engine.sidecar}: the {@code .report.json} and {@code manifest.json} sidecars and
@@ -23,7 +25,7 @@
  * where they apply, the column, row group and row; a broken Parquet framing or footer is a
  * {@link io.github.artifactio.engine.FooterException} saying which problem it is. Packages named {@code internal} are
  * not API (no other module may use them: {@code ArchitectureTest}): they hold the parquet-java and Arrow bridge with
- * the one footer reader and page walker ({@code internal.parquet}), file publication ({@code internal.io}) and the
- * blake3 core ({@code internal.blake3}).
+ * the one footer reader and page walker ({@code internal.parquet}), file publication ({@code internal.io}), the blake3
+ * core ({@code internal.blake3}) and the one place that hands work to other threads ({@code internal.concurrent}).
  */
 package io.github.artifactio.engine;

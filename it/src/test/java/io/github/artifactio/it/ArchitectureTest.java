@@ -29,9 +29,9 @@ class ArchitectureTest {
 
   /** Sources outside the engine that may still use an engine-internal package, with why. */
   static final Map<String, String> INTERNAL_EXCEPTIONS = Map.of(
-      // the blake3 benchmark drives the internal subtree-parallel hasher on an in-memory buffer; issue 11 item 2 moves
-      // that fan-out into the engine context's concurrency package and gives the benchmark a public way to it
-      "it/src/main/java/io/github/artifactio/it/bench/Blake3Bench.java", "pending issue 11 item 2 (threads)");
+      // the parquet-java ColumnReader oracle lives in the engine's test jar beside the internal footer it reads
+      "it/src/test/java/io/github/artifactio/it/interop/PolarsInteropTest.java",
+      "the engine test jar's parquet-java oracle (ColumnReaderOracle)");
 
   /** Sources outside the engine's internal Parquet package that may use parquet-java, with why. */
   static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
@@ -48,6 +48,10 @@ class ArchitectureTest {
       Map.entry("engine/src/test/java/io/github/artifactio/engine/layout/PageWalkTest.java",
           "parquet-java's offset index"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/ColumnOrderTest.java", "the Thrift footer"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/ConcatInteropTest.java",
+          "parquet-java's reading of spliced footers, offset and column indexes"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/Damage.java",
+          "parquet-java's offset index and Thrift page headers, to damage a chosen page"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
       Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/Mutator.java",
           "the mutation campaign's Thrift edits of footers and page headers"),

@@ -1,5 +1,6 @@
 package io.github.artifactio.maven;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.maven.check.ConfigurationException;
 import io.github.artifactio.maven.check.Finding;
 import io.github.artifactio.maven.check.Outcome;
@@ -14,10 +15,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
@@ -29,7 +26,7 @@ import org.apache.maven.project.MavenProject;
 
 /**
  * What {@code validate} and {@code verify-manifest} share: the file set, the rule selection, the failure threshold,
- * the thread pool, the cache, the reports and the summary. The goal only says how to check; the checking is in
+ * the engine context, the cache, the reports and the summary. The goal only says how to check; the checking is in
  * {@code io.github.artifactio.maven.check}.
  */
 abstract class AbstractCheckMojo extends AbstractMojo {
@@ -94,7 +91,10 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   @Parameter(property = "artifact-io.failOn", defaultValue = "ERROR")
   protected String failOn;
 
-  /** Files checked in parallel (and hashed in parallel). Default: the number of processors. */
+  /**
+   * Files checked in parallel (and hashed in parallel): the goal's own thread and {@code threads - 1} threads of an
+   * engine context the goal creates and closes. Default: the number of processors.
+   */
   @Parameter(property = "artifact-io.threads", defaultValue = "0")
   protected int threads;
 
@@ -110,8 +110,8 @@ abstract class AbstractCheckMojo extends AbstractMojo {
 
   abstract String defaultIncludes();
 
-  /** Checks the files with the pool; misconfiguration is a {@link ConfigurationException}. */
-  abstract Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache);
+  /** Checks the files on the context; misconfiguration is a {@link ConfigurationException}. */
+  abstract Outcome check(Path root, List<Path> files, EngineContext context, ResultCache cache);
 
   /** The goal's rule ids (what a suppression may name). */
   abstract List<String> ruleIds();
@@ -153,11 +153,9 @@ abstract class AbstractCheckMojo extends AbstractMojo {
         getLog().warn(why);
       }
       int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-      ExecutorService pool = Executors.newFixedThreadPool(n, daemonThreads());
-      try {
-        outcome = check(root, files, pool, cache());
-      } finally {
-        pool.shutdownNow();
+      // the goal's thread checks files too, so n files at a time take n - 1 more threads
+      try (EngineContext context = n > 1 ? EngineContext.create("artifact-io", n - 1) : EngineContext.serial()) {
+        outcome = check(root, files, context, cache());
       }
       Suppression.Applied applied = Suppression.apply(outcome, suppressions, ruleIds());
       outcome = applied.outcome();
@@ -329,15 +327,6 @@ abstract class AbstractCheckMojo extends AbstractMojo {
 
   protected String pluginVersion() {
     return plugin == null ? "unknown" : plugin.getVersion();
-  }
-
-  private static ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "artifact-io-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   static List<String> split(String csv) {

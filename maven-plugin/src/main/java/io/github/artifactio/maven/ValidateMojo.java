@@ -1,5 +1,6 @@
 package io.github.artifactio.maven;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.maven.check.CheckConfig;
 import io.github.artifactio.maven.check.Contract;
 import io.github.artifactio.maven.check.ContractConfig;
@@ -11,7 +12,6 @@ import io.github.artifactio.maven.check.ValidationPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -72,12 +72,12 @@ public class ValidateMojo extends AbstractCheckMojo {
   }
 
   @Override
-  Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache) {
+  Outcome check(Path root, List<Path> files, EngineContext context, ResultCache cache) {
     List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory()));
     for (ContractConfig c : contracts) {
       all.add(c.toContract());
     }
     ValidationPlan plan = ValidationPlan.build(checks, all, split(rules), split(skipRules));
-    return new ParquetValidator(plan, cache, pluginVersion()).validate(root, files, pool);
+    return new ParquetValidator(plan, cache, pluginVersion()).validate(root, files, context);
   }
 }

@@ -1,5 +1,6 @@
 package io.github.artifactio.maven;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -65,7 +65,7 @@ public class VerifyManifestMojo extends AbstractCheckMojo {
   }
 
   @Override
-  Outcome check(Path root, List<Path> files, ExecutorService pool, ResultCache cache) {
+  Outcome check(Path root, List<Path> files, EngineContext context, ResultCache cache) {
     SchemaRegistry registry = SchemaRegistry.builtIn();
     for (String s : schemas) {
       try {
@@ -76,7 +76,7 @@ public class VerifyManifestMojo extends AbstractCheckMojo {
     }
     Map<String, Severity> severities = severities();
     getLog().info(hashingLine(Blake3.backend()));
-    return new ManifestVerifier(registry, severities, cache).verify(root, files, pool);
+    return new ManifestVerifier(registry, severities, cache).verify(root, files, context);
   }
 
   /** Which blake3 back end hashes the files, and how to get the faster one when Maven's JVM lacks it. */

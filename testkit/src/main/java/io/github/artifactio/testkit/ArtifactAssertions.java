@@ -1,14 +1,15 @@
 package io.github.artifactio.testkit;
 
+import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.testkit.gen.TableCase;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.testkit.gen.TableCase;
+import java.util.function.IntFunction;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -94,9 +95,11 @@ public final class ArtifactAssertions {
         return "column '" + e.name() + "': expected " + e.length() + " rows but got " + a.length();
       }
       if (!e.equals(a)) {
+        IntFunction<String> expectedText = TableCase.values(e);
+        IntFunction<String> actualText = TableCase.values(a);
         for (int r = 0; r < e.length(); r++) {
-          String ev = TableCase.value(e, r);
-          String av = TableCase.value(a, r);
+          String ev = expectedText.apply(r);
+          String av = actualText.apply(r);
           if (!ev.equals(av)) {
             return "column '" + e.name() + "' row " + r + ": expected " + ev + " but got " + av;
           }

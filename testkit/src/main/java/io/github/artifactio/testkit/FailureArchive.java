@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Saves the shrunk input of a failed artifact property under {@code target/testkit-failures/<property>/<seed>/}: the
@@ -92,8 +93,9 @@ public final class FailureArchive {
       col.put("nullable", c.type().nullable());
       col.put("nulls", c.nullCount());
       ArrayNode values = col.putArray("first_values");
+      IntFunction<String> text = TableCase.values(c);
       for (int i = 0; i < Math.min(20, c.length()); i++) {
-        values.add(TableCase.value(c, i));
+        values.add(text.apply(i));
       }
     }
     return json;

@@ -1,7 +1,7 @@
 package io.github.artifactio.testkit;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.table.CodecPool;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import java.nio.file.Path;
@@ -11,16 +11,19 @@ import java.util.Objects;
 
 /**
  * The conditions of one run of a {@link Stage}: a fresh output directory, a thread count and a {@link Chunking}. A
- * stage writes its artifacts through {@link #writeTable}, or opens its own writers with {@link #pool()} and feeds them
+ * stage writes its artifacts through {@link #writeTable}, or opens its own writers on {@link #context()} and feeds them
  * {@link #chunks} of its rows, so that the testkit can vary both and check that the bytes do not change.
  */
 public final class StageRun implements AutoCloseable {
   private final Path dir;
   private final int threads;
   private final Chunking chunking;
-  private CodecPool pool;
+  private EngineContext context;
 
-  /** A run writing under {@code dir} with {@code threads} codec threads (1: encode on the calling thread). */
+  /**
+   * A run writing under {@code dir} on an engine context of {@code threads} threads (1: the serial context, everything
+   * on the calling thread).
+   */
   public StageRun(Path dir, int threads, Chunking chunking) {
     this.dir = Objects.requireNonNull(dir, "dir");
     if (threads < 1) {
@@ -43,12 +46,12 @@ public final class StageRun implements AutoCloseable {
     return chunking;
   }
 
-  /** The codec pool of this run, or null when it encodes on the calling thread (1 thread). Closed with the run. */
-  public CodecPool pool() {
-    if (threads > 1 && pool == null) {
-      pool = CodecPool.create("testkit-stage", threads);
+  /** The engine context of this run: the serial one for 1 thread, else a pool closed with the run. */
+  public EngineContext context() {
+    if (context == null) {
+      context = threads > 1 ? EngineContext.create("testkit-stage", threads) : EngineContext.serial();
     }
-    return pool;
+    return context;
   }
 
   /** {@code columns} cut into this run's chunks. */
@@ -64,9 +67,9 @@ public final class StageRun implements AutoCloseable {
     return out;
   }
 
-  /** Writes {@code columns} to {@code path} chunk by chunk on this run's pool; returns {@code path}. */
+  /** Writes {@code columns} to {@code path} chunk by chunk on this run's context; returns {@code path}. */
   public Path writeTable(Path path, List<Column> columns, WriteOptions options) {
-    try (TableWriter w = TableWriter.open(path, options, pool())) {
+    try (TableWriter w = TableWriter.open(path, options, context())) {
       for (List<Column> chunk : chunks(columns)) {
         w.write(chunk);
       }
@@ -77,8 +80,8 @@ public final class StageRun implements AutoCloseable {
 
   @Override
   public void close() {
-    if (pool != null) {
-      pool.close();
+    if (context != null) {
+      context.close();
     }
   }
 

@@ -1,8 +1,8 @@
 package io.github.artifactio.testkit;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.hash.Blake3;
-import io.github.artifactio.engine.table.CodecPool;
 import io.github.artifactio.engine.table.Table;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
@@ -44,8 +44,8 @@ public final class WriterProperties {
   /** Two writes of the same table with the same options are the same bytes. */
   public void assertDeterministic() {
     run("deterministic", (c, dir) -> {
-      Path a = write(dir.resolve("a.parquet"), c.table().columns(), c.options(), null);
-      Path b = write(dir.resolve("b.parquet"), c.table().columns(), c.options(), null);
+      Path a = write(dir.resolve("a.parquet"), c.table().columns(), c.options(), EngineContext.serial());
+      Path b = write(dir.resolve("b.parquet"), c.table().columns(), c.options(), EngineContext.serial());
       ArtifactAssertions.assertSameBytes(a, b);
     });
   }
@@ -53,7 +53,7 @@ public final class WriterProperties {
   /** A table written in the case's chunks (empty ones included) is the bytes of the one-shot write. */
   public void assertChunkingInvariant() {
     run("chunking-invariant", (c, dir) -> {
-      Path whole = write(dir.resolve("whole.parquet"), c.table().columns(), c.options(), null);
+      Path whole = write(dir.resolve("whole.parquet"), c.table().columns(), c.options(), EngineContext.serial());
       Path chunked = dir.resolve("chunked.parquet");
       try (TableWriter w = TableWriter.open(chunked, c.options())) {
         int start = 0;
@@ -70,8 +70,8 @@ public final class WriterProperties {
   /** A table encoded on a pool of the case's thread count is the bytes of the serial write. */
   public void assertThreadCountInvariant() {
     run("thread-count-invariant", (c, dir) -> {
-      Path serial = write(dir.resolve("serial.parquet"), c.table().columns(), c.options(), null);
-      try (CodecPool pool = CodecPool.create("testkit", c.threads())) {
+      Path serial = write(dir.resolve("serial.parquet"), c.table().columns(), c.options(), EngineContext.serial());
+      try (EngineContext pool = EngineContext.create("testkit", c.threads())) {
         Path parallel = write(dir.resolve("parallel.parquet"), c.table().columns(), c.options(), pool);
         ArtifactAssertions.assertSameBytes(serial, parallel);
       }
@@ -81,17 +81,18 @@ public final class WriterProperties {
   /** The digest taken while writing is the blake3 of the published file, and hashing does not change the bytes. */
   public void assertHashOnWriteIsTheFileHash() {
     run("hash-on-write", (c, dir) -> {
-      Path plain = write(dir.resolve("plain.parquet"), c.table().columns(), c.options(), null);
+      Path plain = write(dir.resolve("plain.parquet"), c.table().columns(), c.options(), EngineContext.serial());
       Path hashed = dir.resolve("hashed.parquet");
       Written w;
-      try (CodecPool pool = c.threads() > 1 ? CodecPool.create("testkit", c.threads()) : null) {
-        w = TableWriter.writeTableHashed(hashed, c.table().columns(), c.options(), pool);
+      WriteOptions hashing = c.options().toBuilder().contentHash().build();
+      try (EngineContext pool =
+          c.threads() > 1 ? EngineContext.create("testkit", c.threads()) : EngineContext.serial()) {
+        w = TableWriter.writeTable(hashed, c.table().columns(), hashing, pool);
       }
       String file = Blake3.hashFile(hashed).hex();
-      if (!w.contentHash().hex().equals(file)) {
-        throw new AssertionFailedError(
-            "hash on write " + w.contentHash().hex() + " is not the file's blake3 " + file, file,
-            w.contentHash().hex());
+      String written = w.contentHash().orElseThrow().hex();
+      if (!written.equals(file)) {
+        throw new AssertionFailedError("hash on write " + written + " is not the file's blake3 " + file, file, written);
       }
       if (w.rows() != c.table().rows()) {
         throw new AssertionFailedError("hashed write reports " + w.rows() + " rows, not " + c.table().rows());
@@ -103,7 +104,7 @@ public final class WriterProperties {
   /** Reading the written file gives back the columns: kinds, nulls and values, floats by bit pattern. */
   public void assertRoundTrip() {
     run("round-trip", (c, dir) -> {
-      Path p = write(dir.resolve("t.parquet"), c.table().columns(), c.options(), null);
+      Path p = write(dir.resolve("t.parquet"), c.table().columns(), c.options(), EngineContext.serial());
       Table read = Table.read(p);
       if (read.rows() != c.table().rows()) {
         throw new AssertionFailedError("read " + read.rows() + " rows of " + c.table().rows());
@@ -121,8 +122,8 @@ public final class WriterProperties {
     assertRoundTrip();
   }
 
-  private static Path write(Path p, List<Column> cols, WriteOptions o, CodecPool pool) {
-    TableWriter.writeTable(p, cols, o, pool);
+  private static Path write(Path p, List<Column> cols, WriteOptions o, EngineContext context) {
+    TableWriter.writeTable(p, cols, o, context);
     return p;
   }
 

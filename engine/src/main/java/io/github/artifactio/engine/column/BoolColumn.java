@@ -12,6 +12,16 @@ public record BoolColumn(String name, boolean[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.bool(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.bool(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.BOOL;
   }

@@ -2,7 +2,10 @@ package io.github.artifactio.engine.column;
 
 /**
  * One named column of a table, backed by primitive arrays: one record per {@link ColumnType}, so each kind's behaviour
- * (validation, null handling, how its rows reach the encoder) lives in its own file.
+ * (validation, null handling, how its rows reach the encoder) lives in its own file. Code outside the records tells
+ * the kinds apart with a {@link ColumnVisitor} ({@link #accept}) or, for the values alone, a {@link ValueVisitor}
+ * ({@link #acceptValues}), never with {@code instanceof}: a new kind is then a compile error wherever it is not
+ * handled.
  *
  * <p>Records hold their arrays without copying (a table of several GB is not duplicated to be written); a caller that
  * keeps mutating an array after handing it over gets what it wrote. {@code equals} compares values, floats by bit
@@ -30,6 +33,12 @@ public sealed interface Column
   String name();
 
   ColumnType type();
+
+  /** Calls the {@code visitor} method of this column's kind and returns its result. */
+  <R> R accept(ColumnVisitor<R> visitor);
+
+  /** Calls the {@code visitor} method of this column's value type with the leaf's values (see {@link ValueVisitor}). */
+  <R> R acceptValues(ValueVisitor<R> visitor);
 
   /** The number of rows. */
   int length();

@@ -1,5 +1,7 @@
 package io.github.artifactio.engine.column;
 
+import java.util.Optional;
+
 /**
  * The column kinds of the model: what a stage can write, and what a reader decodes into. Each maps to one Arrow type,
  * named here as the Rust engine names it ({@code Int64}, {@code List(Float32)}, ...), and to one Parquet layout.
@@ -35,24 +37,17 @@ public enum ColumnType {
     BOOL,
     UTF8;
 
-    /** The short name the getters' messages use (the Rust engine's: {@code f64}, {@code utf8}, ...). */
+    /** The short name the accessors' messages use (the Rust engine's: {@code f64}, {@code utf8}, ...). */
     public String shortName() {
-      switch (this) {
-        case INT64:
-          return "i64";
-        case INT32:
-          return "i32";
-        case UINT32:
-          return "u32";
-        case FLOAT64:
-          return "f64";
-        case FLOAT32:
-          return "f32";
-        case BOOL:
-          return "bool";
-        default:
-          return "utf8";
-      }
+      return switch (this) {
+        case INT64 -> "i64";
+        case INT32 -> "i32";
+        case UINT32 -> "u32";
+        case FLOAT64 -> "f64";
+        case FLOAT32 -> "f32";
+        case BOOL -> "bool";
+        case UTF8 -> "utf8";
+      };
     }
   }
 
@@ -97,13 +92,22 @@ public enum ColumnType {
     return shape != Shape.SCALAR;
   }
 
-  /** The scalar kind with this leaf and nullability. */
+  /** The scalar kind with this leaf and nullability (every leaf has both). */
   public static ColumnType scalar(Leaf leaf, boolean nullable) {
+    return of(leaf, Shape.SCALAR, nullable)
+        .orElseThrow(() -> new IllegalArgumentException("no scalar kind for " + leaf));
+  }
+
+  /**
+   * The kind with this leaf, shape and nullability, where the model has one: readers map a file's field to a kind
+   * this way, so a new kind is read as soon as it is declared here.
+   */
+  public static Optional<ColumnType> of(Leaf leaf, Shape shape, boolean nullable) {
     for (ColumnType t : values()) {
-      if (t.shape == Shape.SCALAR && t.leaf == leaf && t.nullable == nullable) {
-        return t;
+      if (t.shape == shape && t.leaf == leaf && t.nullable == nullable) {
+        return Optional.of(t);
       }
     }
-    throw new IllegalArgumentException("no scalar kind for " + leaf);
+    return Optional.empty();
   }
 }

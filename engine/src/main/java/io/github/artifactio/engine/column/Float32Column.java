@@ -12,6 +12,16 @@ public record Float32Column(String name, float[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.float32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float32(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.FLOAT32;
   }

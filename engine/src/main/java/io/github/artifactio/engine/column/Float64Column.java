@@ -12,6 +12,16 @@ public record Float64Column(String name, double[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.float64(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float64(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.FLOAT64;
   }

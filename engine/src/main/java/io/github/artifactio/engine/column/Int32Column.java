@@ -12,6 +12,16 @@ public record Int32Column(String name, int[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.int32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.int32(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.INT32;
   }

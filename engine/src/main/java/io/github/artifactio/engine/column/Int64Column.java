@@ -12,6 +12,16 @@ public record Int64Column(String name, long[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.int64(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.int64(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.INT64;
   }

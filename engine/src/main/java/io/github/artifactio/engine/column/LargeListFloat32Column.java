@@ -44,6 +44,16 @@ public record LargeListFloat32Column(String name, long[] offsets, float[] values
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.largeListFloat32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float32(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.LARGE_LIST_FLOAT32;
   }

@@ -44,6 +44,16 @@ public record ListFloat32Column(String name, int[] offsets, float[] values, bool
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.listFloat32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float32(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.LIST_FLOAT32;
   }

@@ -44,6 +44,16 @@ public record ListFloat64Column(String name, int[] offsets, double[] values, boo
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.listFloat64(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float64(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.LIST_FLOAT64;
   }

@@ -35,6 +35,16 @@ public record OptBoolColumn(String name, boolean[] values, boolean[] valid) impl
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optBool(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.bool(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_BOOL;
   }

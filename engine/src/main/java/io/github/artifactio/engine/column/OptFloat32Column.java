@@ -35,6 +35,16 @@ public record OptFloat32Column(String name, float[] values, boolean[] valid) imp
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optFloat32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float32(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_FLOAT32;
   }

@@ -35,6 +35,16 @@ public record OptFloat64Column(String name, double[] values, boolean[] valid) im
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optFloat64(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.float64(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_FLOAT64;
   }

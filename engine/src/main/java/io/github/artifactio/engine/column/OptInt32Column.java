@@ -35,6 +35,16 @@ public record OptInt32Column(String name, int[] values, boolean[] valid) impleme
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optInt32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.int32(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_INT32;
   }

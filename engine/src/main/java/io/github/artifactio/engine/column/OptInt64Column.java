@@ -35,6 +35,16 @@ public record OptInt64Column(String name, long[] values, boolean[] valid) implem
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optInt64(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.int64(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_INT64;
   }

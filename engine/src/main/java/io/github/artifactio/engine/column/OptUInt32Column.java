@@ -35,6 +35,16 @@ public record OptUInt32Column(String name, int[] values, boolean[] valid) implem
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optUInt32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.uint32(values, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_UINT32;
   }

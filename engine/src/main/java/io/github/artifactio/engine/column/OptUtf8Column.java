@@ -44,6 +44,16 @@ public record OptUtf8Column(String name, byte[] data, int[] offsets, boolean[] v
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.optUtf8(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.utf8(data, offsets, valid);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.OPT_UTF8;
   }

@@ -12,6 +12,16 @@ public record UInt32Column(String name, int[] values) implements Column {
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.uint32(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.uint32(values, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.UINT32;
   }

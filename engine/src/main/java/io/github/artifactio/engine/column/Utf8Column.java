@@ -43,6 +43,16 @@ public record Utf8Column(String name, byte[] data, int[] offsets) implements Col
   }
 
   @Override
+  public <R> R accept(ColumnVisitor<R> visitor) {
+    return visitor.utf8(this);
+  }
+
+  @Override
+  public <R> R acceptValues(ValueVisitor<R> visitor) {
+    return visitor.utf8(data, offsets, null);
+  }
+
+  @Override
   public ColumnType type() {
     return ColumnType.UTF8;
   }

@@ -72,10 +72,10 @@ public final class Concat {
 
   /** One input: its pages checked and its bytes hashed in one read, then linked or copied into place. */
   private static ConcatResult single(Path destination, SpliceInput in, Axis axis, ConcatOptions options) {
-    SpanHashing hashing = new SpanHashing(options.executor().orElse(null));
     ContentHash digest;
     long read;
-    try (FileChannel ch = SpliceWriter.openInput(in.path(), 0, destination)) {
+    try (SpanHashing hashing = new SpanHashing(options.context());
+        FileChannel ch = SpliceWriter.openInput(in.path(), 0, destination)) {
       if (ch.size() != in.length()) {
         throw new ArtifactException(in.path(), "concat into " + destination + ": input 0 (" + in.path()
             + ") changed since its footer was read");

@@ -1,12 +1,12 @@
 package io.github.artifactio.engine.concat;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
 
 /**
  * How a concatenation runs. Defaults: page CRCs verified as the bytes pass, inputs hashed (their blake3 goes into the
@@ -26,7 +26,7 @@ public final class ConcatOptions {
   private final boolean reencode;
   private final boolean report;
   private final int bufferBytes;
-  private final ExecutorService executor;
+  private final EngineContext context;
   private final SortedMap<String, String> metadata;
   private final SchemaId schema;
   private final String logicalName;
@@ -38,7 +38,7 @@ public final class ConcatOptions {
     this.reencode = b.reencode;
     this.report = b.report;
     this.bufferBytes = b.bufferBytes;
-    this.executor = b.executor;
+    this.context = b.context;
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
     this.schema = b.schema;
     this.logicalName = b.logicalName;
@@ -81,9 +81,9 @@ public final class ConcatOptions {
     return bufferBytes;
   }
 
-  /** The caller's executor that hashes alongside the copying thread, if any; never shut down by the engine. */
-  public Optional<ExecutorService> executor() {
-    return Optional.ofNullable(executor);
+  /** The engine context whose threads hash alongside the copying thread (default: the serial context, no thread). */
+  public EngineContext context() {
+    return context;
   }
 
   /** Footer entries added to (or replacing) the ones the inputs agree on. */
@@ -109,7 +109,7 @@ public final class ConcatOptions {
     b.reencode = reencode;
     b.report = report;
     b.bufferBytes = bufferBytes;
-    b.executor = executor;
+    b.context = context;
     b.metadata.putAll(metadata);
     b.schema = schema;
     b.logicalName = logicalName;
@@ -119,8 +119,8 @@ public final class ConcatOptions {
   @Override
   public String toString() {
     return "ConcatOptions{verifyChecksums=" + verifyChecksums + ", hashInputs=" + hashInputs + ", durable=" + durable
-        + ", reencode=" + reencode + ", report=" + report + ", bufferBytes=" + bufferBytes + ", executor="
-        + (executor != null) + ", metadata=" + metadata + ", schema=" + schema + ", logicalName=" + logicalName + "}";
+        + ", reencode=" + reencode + ", report=" + report + ", bufferBytes=" + bufferBytes + ", context="
+        + context + ", metadata=" + metadata + ", schema=" + schema + ", logicalName=" + logicalName + "}";
   }
 
   /** Builds {@link ConcatOptions}; every setter validates its argument. */
@@ -131,7 +131,7 @@ public final class ConcatOptions {
     private boolean reencode;
     private boolean report = true;
     private int bufferBytes = DEFAULT_BUFFER_BYTES;
-    private ExecutorService executor;
+    private EngineContext context = EngineContext.serial();
     private final SortedMap<String, String> metadata = new TreeMap<>();
     private SchemaId schema;
     private String logicalName;
@@ -173,9 +173,9 @@ public final class ConcatOptions {
       return this;
     }
 
-    /** Hashes on {@code executor}'s threads as well as the calling thread; the caller keeps and closes it. */
-    public Builder executor(ExecutorService executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+    /** Hashes on {@code context}'s threads as well as the calling thread; the caller keeps and closes it. */
+    public Builder context(EngineContext context) {
+      this.context = Objects.requireNonNull(context, "context");
       return this;
     }
 

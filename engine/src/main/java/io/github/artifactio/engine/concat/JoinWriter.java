@@ -212,7 +212,8 @@ final class JoinWriter {
         Path part = scratch.resolve("input-" + index + "-group-" + g + ".parquet");
         WriteOptions opts = WriteOptions.builder().rowGroupRows((int) Math.max(1, Math.min(Integer.MAX_VALUE, rows)))
             .durable(false).build();
-        TableWriter.writeTableChunked(part, rows, (s, e) -> columns(source, first + s, e - s, names), opts, null);
+        TableWriter.writeTableChunked(part, rows, (s, e) -> columns(source, first + s, e - s, names), opts,
+            io.github.artifactio.engine.EngineContext.serial());
         w.append(part);
         deleteQuietly(part);
       }

@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.concat;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.concurrent.Lane;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.blake3.Backends;
 import io.github.artifactio.engine.internal.blake3.Output;
 import io.github.artifactio.engine.internal.blake3.SpanTree;
@@ -8,34 +11,57 @@ import io.github.artifactio.engine.internal.blake3.TreeHasher;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * BLAKE3 of the byte streams a splice reads and writes, taken from its own buffers while they are in use. A stream is
  * cut into 1 MiB spans aligned to its start; each full span in a buffer is a complete subtree of the BLAKE3 tree
- * ({@link SpanTree}), so the spans of a buffer are hashed as one {@link Batch}: by the caller's executor where it gave
- * one (helpers claim spans from a counter) and by the calling thread, which claims spans too when it waits instead of
- * idling, so a saturated executor never deadlocks a splice and without one everything runs on the calling thread. A
- * span cut by a buffer's end is collected in the stream's own 1 MiB buffer and hashed there.
+ * ({@link SpanTree}), so the spans of a buffer are hashed as one {@link Batch}: by the engine context's threads where
+ * the caller gave one (one {@link Lane} per thread the context grants, held for the splice; helpers claim spans from a
+ * counter) and by the calling thread, which claims spans too when it waits instead of idling, so a saturated context
+ * never deadlocks a splice and on the serial context everything runs on the calling thread. A span cut by a buffer's
+ * end is collected in the stream's own 1 MiB buffer and hashed there.
  *
  * <p>Memory: one 1 MiB carry buffer per stream; a batch only points into the buffer it hashes, which its owner does
  * not reuse before {@link Batch#await()} returned.
  */
-final class SpanHashing {
+final class SpanHashing implements AutoCloseable {
   static final int SPAN = SpanTree.SPAN_LEN;
   /** BLAKE3's chunk length: a span's first chunk counter is its index times the chunks of a span. */
   private static final int CHUNK = 1024;
 
-  private final ExecutorService executor;
-  private final int helpers;
+  private final Workers workers;
+  /** The turns held for this hashing, taken at the first batch; none on the serial or a busy context. */
+  private List<Lane> lanes;
 
-  SpanHashing(ExecutorService executor) {
-    this.executor = executor;
-    this.helpers = executor == null ? 0 : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+  SpanHashing(EngineContext context) {
+    this.workers = Workers.of(context);
+  }
+
+  private List<Lane> lanes() {
+    if (lanes == null) {
+      lanes = new ArrayList<>();
+      for (int i = 0; i < workers.threads(); i++) {
+        Lane lane = workers.lane();
+        if (lane == null) {
+          break;
+        }
+        lanes.add(lane);
+      }
+    }
+    return lanes;
+  }
+
+  /** Gives the turns back, once the tasks handed to them have ended or will never start. */
+  @Override
+  public void close() {
+    if (lanes != null) {
+      for (Lane lane : lanes) {
+        lane.close();
+      }
+      lanes = List.of();
+    }
   }
 
   /** One byte stream's digest, fed in order. */
@@ -122,7 +148,6 @@ final class SpanHashing {
     private final List<Item> items = new ArrayList<>();
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final List<Future<?>> running = new ArrayList<>();
     private CountDownLatch done;
 
     void add(Stream s, long span, byte[] data, int off) {
@@ -132,14 +157,12 @@ final class SpanHashing {
       items.add(new Item(s, span, data, off));
     }
 
-    /** Hands the spans to the executor's threads; the calling thread joins in {@link #await()}. */
+    /** Hands the spans to the lanes' threads; the calling thread joins in {@link #await()}. */
     Batch start() {
       done = new CountDownLatch(items.size());
-      int n = Math.min(helpers, items.size() - 1);
-      for (int i = 0; i < n; i++) {
-        try {
-          running.add(executor.submit(this::work));
-        } catch (RejectedExecutionException e) {
+      List<Lane> held = lanes();
+      for (int i = 0; i < Math.min(held.size(), items.size() - 1); i++) {
+        if (!held.get(i).run(this::work)) {
           break; // the calling thread hashes what no helper takes
         }
       }
@@ -175,10 +198,6 @@ final class SpanHashing {
         Thread.currentThread().interrupt();
         next.set(items.size());
         throw new IllegalStateException("interrupted while hashing", e);
-      } finally {
-        for (Future<?> f : running) {
-          f.cancel(false); // tidies the executor's queue: a helper that never started finds nothing to claim
-        }
       }
       Throwable t = failure.get();
       if (t instanceof RuntimeException r) {

@@ -41,7 +41,7 @@ final class SpliceOutput implements AutoCloseable {
     this.options = options;
     this.file = file;
     this.channel = channel;
-    this.hashing = new SpanHashing(options.executor().orElse(null));
+    this.hashing = new SpanHashing(options.context());
     this.readBuffer = new byte[options.bufferBytes()];
     this.sink = new SpliceSink(file.temporary(), channel, options.bufferBytes(), hashing);
     byte[] magic = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -109,6 +109,7 @@ final class SpliceOutput implements AutoCloseable {
 
   @Override
   public void close() {
+    hashing.close();
     closeQuietly(channel);
     file.close();
   }

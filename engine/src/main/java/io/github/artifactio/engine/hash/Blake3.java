@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.hash;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.blake3.Backends;
 import io.github.artifactio.engine.internal.blake3.SubtreeParallel;
 import io.github.artifactio.engine.internal.blake3.TreeHasher;
@@ -11,14 +13,13 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ExecutorService;
 
 /**
  * BLAKE3 content hashes of files, byte arrays and strings.
  *
  * <p>Runs on the Vector API back end when the JVM was started with {@code --add-modules jdk.incubator.vector} (about
  * 2.5x faster), else on the scalar one; {@link #backend()} says which. Digests are the same either way. There are no
- * thread pools here: the parallel variant runs on the executor the caller passes in.
+ * thread pools here: the parallel variant runs on the {@link EngineContext} the caller passes in.
  */
 public final class Blake3 {
   /**
@@ -38,14 +39,15 @@ public final class Blake3 {
   }
 
   /**
-   * Hashes a file with its 1 MiB spans spread over {@code executor} (the calling thread helps); same digest as
-   * {@link #hashFile(Path)}. A file of at most one span is hashed on the calling thread. Hashes the bytes the file
-   * has when it is opened; a file that shrinks meanwhile is an error.
+   * Hashes a file with its 1 MiB spans spread over {@code context}'s threads (the calling thread hashes spans too);
+   * same digest as {@link #hashFile(Path)}. A file of at most one span, or a serial context, is hashed on the calling
+   * thread. Hashes the bytes the file has when it is opened; a file that shrinks meanwhile is an error.
    */
-  public static ContentHash hashFile(Path file, ExecutorService executor) {
+  public static ContentHash hashFile(Path file, EngineContext context) {
+    Workers workers = Workers.of(context);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = channel.size();
-      if (size <= SubtreeParallel.SPAN_LEN) {
+      if (size <= SubtreeParallel.SPAN_LEN || workers.isSerial()) {
         return hashChannel(channel);
       }
       SubtreeParallel.SpanSource<byte[]> spans = new SubtreeParallel.SpanSource<>() {
@@ -61,18 +63,45 @@ public final class Blake3 {
         }
       };
       byte[] out = new byte[32];
-      SubtreeParallel.root(size, spans, Backends::best, executor).rootBytes(out, 0, 32);
+      SubtreeParallel.root(size, spans, Backends::best, workers).rootBytes(out, 0, 32);
       return ContentHash.of(out);
     } catch (IOException e) {
       throw failure(file, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ArtifactException(file, "hashing " + file + ": interrupted", e);
     }
   }
 
   public static ContentHash hashBytes(byte[] bytes) {
     return hashBytes(bytes, 0, bytes.length);
+  }
+
+  /**
+   * Hashes {@code bytes} with their 1 MiB spans spread over {@code context}'s threads (the calling thread hashes spans
+   * too); the digest of {@link #hashBytes(byte[])}. Up to one span, or on a serial context, the calling thread hashes
+   * alone.
+   */
+  public static ContentHash hashBytes(byte[] bytes, EngineContext context) {
+    Workers workers = Workers.of(context);
+    if (bytes.length <= SubtreeParallel.SPAN_LEN || workers.isSerial()) {
+      return hashBytes(bytes);
+    }
+    SubtreeParallel.SpanSource<Object> spans = new SubtreeParallel.SpanSource<>() {
+      @Override
+      public Object newWorker() {
+        return null;
+      }
+
+      @Override
+      public void hashSpan(Object unused, TreeHasher hasher, long span, int len) {
+        hasher.update(bytes, (int) (span * SubtreeParallel.SPAN_LEN), len);
+      }
+    };
+    byte[] out = new byte[32];
+    try {
+      SubtreeParallel.root(bytes.length, spans, Backends::best, workers).rootBytes(out, 0, 32);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("hashing bytes in memory", e); // no IO happens: spans are arrays
+    }
+    return ContentHash.of(out);
   }
 
   public static ContentHash hashBytes(byte[] bytes, int off, int len) {
@@ -89,7 +118,7 @@ public final class Blake3 {
     return new Blake3Hasher(Backends.best());
   }
 
-  /** The back end in use: {@code "vector-256"} or {@code "scalar"}. */
+  /** The back end in use: {@code "vector-512"}, {@code "vector-256"} or {@code "scalar"}. */
   public static String backend() {
     return Backends.bestName();
   }

@@ -2,6 +2,7 @@ package io.github.artifactio.engine.inspect;
 
 import io.github.artifactio.engine.column.BoolColumn;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnVisitor;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
@@ -18,6 +19,7 @@ import io.github.artifactio.engine.column.OptUInt32Column;
 import io.github.artifactio.engine.column.OptUtf8Column;
 import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import java.util.function.IntFunction;
 
 /** One cell of the head as text: nulls as {@code null}, strings quoted, long lists and strings shortened. */
 final class Cells {
@@ -26,51 +28,106 @@ final class Cells {
 
   private Cells() {}
 
-  static String format(Column c, int row) {
-    if (c.isNull(row)) {
-      return "null";
+  /** The cells of column {@code c}, row by row. */
+  static IntFunction<String> of(Column c) {
+    IntFunction<String> present = c.accept(FORMATS);
+    return row -> c.isNull(row) ? "null" : present.apply(row);
+  }
+
+  /** How a present row of each kind reads. */
+  private static final ColumnVisitor<IntFunction<String>> FORMATS = new ColumnVisitor<>() {
+    @Override
+    public IntFunction<String> int64(Int64Column c) {
+      return row -> Long.toString(c.values()[row]);
     }
-    if (c instanceof Int64Column) {
-      return Long.toString(((Int64Column) c).values()[row]);
-    } else if (c instanceof OptInt64Column) {
-      return Long.toString(((OptInt64Column) c).values()[row]);
-    } else if (c instanceof Int32Column) {
-      return Integer.toString(((Int32Column) c).values()[row]);
-    } else if (c instanceof OptInt32Column) {
-      return Integer.toString(((OptInt32Column) c).values()[row]);
-    } else if (c instanceof UInt32Column) {
-      return Integer.toUnsignedString(((UInt32Column) c).values()[row]);
-    } else if (c instanceof OptUInt32Column) {
-      return Integer.toUnsignedString(((OptUInt32Column) c).values()[row]);
-    } else if (c instanceof Float64Column) {
-      return Double.toString(((Float64Column) c).values()[row]);
-    } else if (c instanceof OptFloat64Column) {
-      return Double.toString(((OptFloat64Column) c).values()[row]);
-    } else if (c instanceof Float32Column) {
-      return Float.toString(((Float32Column) c).values()[row]);
-    } else if (c instanceof OptFloat32Column) {
-      return Float.toString(((OptFloat32Column) c).values()[row]);
-    } else if (c instanceof BoolColumn) {
-      return Boolean.toString(((BoolColumn) c).values()[row]);
-    } else if (c instanceof OptBoolColumn) {
-      return Boolean.toString(((OptBoolColumn) c).values()[row]);
-    } else if (c instanceof Utf8Column) {
-      return quote(((Utf8Column) c).get(row));
-    } else if (c instanceof OptUtf8Column) {
-      return quote(((OptUtf8Column) c).get(row));
-    } else if (c instanceof ListFloat32Column) {
-      return list(((ListFloat32Column) c).get(row));
-    } else if (c instanceof LargeListFloat32Column) {
-      return list(((LargeListFloat32Column) c).get(row));
-    } else if (c instanceof ListFloat64Column) {
-      double[] d = ((ListFloat64Column) c).get(row);
-      StringBuilder b = new StringBuilder("[");
-      for (int i = 0; i < Math.min(d.length, MAX_ITEMS); i++) {
-        b.append(i == 0 ? "" : ", ").append(d[i]);
-      }
-      return b.append(d.length > MAX_ITEMS ? ", … " + d.length + " items]" : "]").toString();
+
+    @Override
+    public IntFunction<String> int32(Int32Column c) {
+      return row -> Integer.toString(c.values()[row]);
     }
-    throw new IllegalStateException("no cell format for " + c.type());
+
+    @Override
+    public IntFunction<String> uint32(UInt32Column c) {
+      return row -> Integer.toUnsignedString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> float64(Float64Column c) {
+      return row -> Double.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> float32(Float32Column c) {
+      return row -> Float.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> bool(BoolColumn c) {
+      return row -> Boolean.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> utf8(Utf8Column c) {
+      return row -> quote(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> optInt64(OptInt64Column c) {
+      return row -> Long.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optInt32(OptInt32Column c) {
+      return row -> Integer.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optUInt32(OptUInt32Column c) {
+      return row -> Integer.toUnsignedString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optFloat64(OptFloat64Column c) {
+      return row -> Double.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optFloat32(OptFloat32Column c) {
+      return row -> Float.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optBool(OptBoolColumn c) {
+      return row -> Boolean.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optUtf8(OptUtf8Column c) {
+      return row -> quote(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> listFloat32(ListFloat32Column c) {
+      return row -> list(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> listFloat64(ListFloat64Column c) {
+      return row -> list(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> largeListFloat32(LargeListFloat32Column c) {
+      return row -> list(c.get(row));
+    }
+  };
+
+  private static String list(double[] d) {
+    StringBuilder b = new StringBuilder("[");
+    for (int i = 0; i < Math.min(d.length, MAX_ITEMS); i++) {
+      b.append(i == 0 ? "" : ", ").append(d[i]);
+    }
+    return b.append(d.length > MAX_ITEMS ? ", … " + d.length + " items]" : "]").toString();
   }
 
   private static String list(float[] f) {

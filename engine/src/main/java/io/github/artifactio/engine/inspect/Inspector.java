@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -72,8 +73,9 @@ public final class Inspector {
       for (ColumnSpec s : file.specs()) {
         headColumns.add(s.name());
         Column col = s.decodedAs() != null && unreadable == null ? cols.get(c++) : null;
+        IntFunction<String> cells = col == null ? r -> "(" + s.arrowType() + ": not read)" : Cells.of(col);
         for (int r = 0; r < n; r++) {
-          head.get(r).add(col == null ? "(" + s.arrowType() + ": not read)" : Cells.format(col, r));
+          head.get(r).add(cells.apply(r));
         }
       }
       return new InspectReport(

@@ -14,7 +14,9 @@
  *   <li>{@link io.github.artifactio.engine.sidecar.SidecarJson}: the writer and readers behind them;
  *   <li>{@link io.github.artifactio.engine.sidecar.SchemaId} and
  *       {@link io.github.artifactio.engine.sidecar.SchemaRegistry}: which logical schema an artifact claims, how
- *       that is stamped into a table's footer, and which identifiers upstream has used.
+ *       that is stamped into a table's footer, and which identifiers upstream has used;
+ *   <li>{@link io.github.artifactio.engine.sidecar.SchemaGate}: the check that an artifact's footer, report and
+ *       manifest record name the schema a reader expects, before a page is read.
  * </ul>
  *
  * <p>Why it is built this way:

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * A streaming read of a handle's projected columns as {@link Batch}es of primitive arrays: each batch holds
  * {@code batchRows} rows (the last fewer) and at most the row groups it touches are resident. Close it (or read it to
- * the end) to release the file. Not thread-safe; decoding may use the executor of its {@link ScanOptions}.
+ * the end) to release the file. Not thread-safe; decoding may use the engine context of its {@link ScanOptions}.
  */
 public final class BatchReader implements Iterator<Batch>, AutoCloseable {
   private final Scan scan;

@@ -1,17 +1,17 @@
 package io.github.artifactio.engine.table;
 
+import io.github.artifactio.engine.EngineContext;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 
 /**
  * How a streaming read runs. The batches are the same whatever the options: only the threads and the reads differ.
  *
  * <ul>
- *   <li>{@code executor}: where column groups decode in parallel. The caller owns the threads: the engine keeps no
- *       pool of its own and starts no decode thread, so without an executor a scan always decodes on the calling
- *       thread, whatever {@code decodeThreads} says.
- *   <li>{@code decodeThreads}: 0 (the default) is automatic, parallel where it pays: with an executor, the
+ *   <li>{@code context}: the {@link EngineContext} where column groups decode in parallel and coalesced spans are
+ *       prefetched. The caller owns the threads: with the default, {@link EngineContext#serial()}, a scan decodes on
+ *       the calling thread whatever {@code decodeThreads} says, and prefetches nothing.
+ *   <li>{@code decodeThreads}: 0 (the default) is automatic, parallel where it pays: with a context, the
  *       projection splits into as many groups as the machine has cores (at most 8, at most one per column) when it
  *       has at least 3 columns, at least 1 MiB of compressed bytes per kept row group, and no column holding more
  *       than half of those bytes; otherwise the single reader decodes. The rule and the measurements behind it are on
@@ -19,7 +19,8 @@ import java.util.concurrent.Executor;
  *       {@link Builder#singleReader()}) is the single reader on request; k asks for k groups (at most one per
  *       column).
  *   <li>{@code coalesce}: read each row group's projected chunks as coalesced spans ({@link SpanReadOptions}), for
- *       seek-bound storage.
+ *       seek-bound storage; with a context that has threads, the next span is read there while the current one
+ *       decodes.
  *   <li>{@code verifyPageChecksums} (default on): a page whose header records a CRC32 (parquet's optional {@code crc},
  *       over the page's bytes as stored) is checked before it is decoded; a mismatch is an {@code ArtifactException}
  *       naming the file, column, row group and page. Pages a selection skips unread are not checked. On by default
@@ -31,19 +32,19 @@ import java.util.concurrent.Executor;
 public final class ScanOptions {
   private static final ScanOptions DEFAULTS = builder().build();
 
-  private final Executor executor;
+  private final EngineContext context;
   private final int decodeThreads;
   private final SpanReadOptions coalesce;
   private final boolean verifyPageChecksums;
 
   private ScanOptions(Builder b) {
-    this.executor = b.executor;
+    this.context = b.context;
     this.decodeThreads = b.decodeThreads;
     this.coalesce = b.coalesce;
     this.verifyPageChecksums = b.verifyPageChecksums;
   }
 
-  /** No executor, so the single reader on the calling thread; plain reads; page checksums verified. */
+  /** The serial context, so the single reader on the calling thread; plain reads; page checksums verified. */
   public static ScanOptions defaults() {
     return DEFAULTS;
   }
@@ -57,8 +58,9 @@ public final class ScanOptions {
     return new Builder();
   }
 
-  public Optional<Executor> executor() {
-    return Optional.ofNullable(executor);
+  /** Where the scan may decode in parallel and prefetch ({@link EngineContext#serial()} unless set). */
+  public EngineContext context() {
+    return context;
   }
 
   public int decodeThreads() {
@@ -74,19 +76,20 @@ public final class ScanOptions {
   }
 
   public static final class Builder {
-    private Executor executor;
+    private EngineContext context = EngineContext.serial();
     private int decodeThreads;
     private SpanReadOptions coalesce;
     private boolean verifyPageChecksums = true;
 
     private Builder() {}
 
-    public Builder executor(Executor executor) {
-      this.executor = Objects.requireNonNull(executor, "executor");
+    /** The context whose threads decode column groups and prefetch spans; the caller owns and closes it. */
+    public Builder context(EngineContext context) {
+      this.context = Objects.requireNonNull(context, "context");
       return this;
     }
 
-    /** The single reader on the calling thread, even with an executor ({@code decodeThreads(1)}). */
+    /** The single reader on the calling thread, even with a context ({@code decodeThreads(1)}). */
     public Builder singleReader() {
       return decodeThreads(1);
     }

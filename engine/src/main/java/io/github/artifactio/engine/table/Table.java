@@ -1,122 +1,73 @@
 package io.github.artifactio.engine.table;
 
-
 import io.github.artifactio.engine.ColumnNotFoundException;
 import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.NullValueException;
-import io.github.artifactio.engine.column.BoolColumn;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.column.ColumnType.Leaf;
-import io.github.artifactio.engine.column.Float32Column;
-import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.column.Int32Column;
-import io.github.artifactio.engine.column.Int64Column;
-import io.github.artifactio.engine.column.LargeListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat64Column;
-import io.github.artifactio.engine.column.OptBoolColumn;
-import io.github.artifactio.engine.column.OptFloat32Column;
-import io.github.artifactio.engine.column.OptFloat64Column;
-import io.github.artifactio.engine.column.OptInt32Column;
-import io.github.artifactio.engine.column.OptInt64Column;
-import io.github.artifactio.engine.column.OptUInt32Column;
-import io.github.artifactio.engine.column.OptUtf8Column;
-import io.github.artifactio.engine.column.UInt32Column;
-import io.github.artifactio.engine.column.Utf8Column;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.Objects;
 
 /**
- * A Parquet artifact read into memory: its columns as {@link Column} records, with typed getters that return the
- * primitive arrays.
+ * A table in memory, a plain value: the columns of an artifact as {@link Column} records over primitive arrays, with
+ * the file they came from (for messages), its row count and the columns as the file declares them. Read one with
+ * {@link #read} (or {@link TableFile#read}, which reads spans and row groups too); read a column out of it with the
+ * one typed accessor, {@link #get(String, As)}:
  *
- * <p>Required getters ({@link #int64}, {@link #float64}, {@link #utf8}, ...) refuse a NULL, naming the column and the
- * absolute file row, rather than substituting 0, NaN or an empty string. The {@code opt*} getters keep nulls distinct
- * for every type. List getters read {@code List} and {@code LargeList} alike; the string getters read {@code Utf8} and
- * {@code LargeUtf8} alike (the Rust engine refuses the latter; the Maven plugin reports it).
+ * <pre>{@code
+ * Table t = Table.read(path);
+ * double[] mz = t.get("precursor_mz", As.FLOAT64);           // a NULL is an error naming the column and the row
+ * OptFloat32Column im = t.get("predicted_im", As.OPT_FLOAT32); // nulls kept distinct
+ * }</pre>
+ *
+ * @param path the artifact the columns were read from
+ * @param rows the rows read (the file's, a span's or a row group's)
+ * @param specs the columns as the file declares them, in file order, one per column read
+ * @param columns the columns read, in file order
  */
-public final class Table {
+public record Table(Path path, long rows, List<ColumnSpec> specs, List<Column> columns) {
   private static final int LISTED_NAMES = 24;
 
-  private final Path path;
-  private final long rows;
-  private final List<ColumnSpec> specs;
-  private final Map<String, Column> columns;
-
-  private Table(Path path, long rows, List<ColumnSpec> specs, List<Column> columns) {
-    this.path = path;
-    this.rows = rows;
-    this.specs = List.copyOf(specs);
-    this.columns = new LinkedHashMap<>();
-    for (Column c : columns) {
-      this.columns.put(c.name(), c);
+  public Table {
+    Objects.requireNonNull(path, "path");
+    specs = List.copyOf(specs);
+    columns = List.copyOf(columns);
+    if (specs.size() != columns.size()) {
+      throw new IllegalArgumentException(specs.size() + " specs for " + columns.size() + " columns");
     }
-  }
-
-  /** A table over columns already read (the handle's getters read one column this way). */
-  static Table of(Path path, long rows, List<ColumnSpec> specs, List<Column> columns) {
-    return new Table(path, rows, specs, columns);
   }
 
   /** Reads every column of {@code path}; a column of a type outside the model is an error naming it. */
   public static Table read(Path path) {
-    return read(TableFile.open(path), null);
+    return TableFile.open(path).read();
   }
 
   /** Reads the named columns, in file order; an unknown name is an error listing the columns present. */
   public static Table read(Path path, List<String> columns) {
-    return read(TableFile.open(path), columns);
+    return TableFile.open(path).read(columns);
   }
 
   public static Table read(Path path, String... columns) {
-    return read(TableFile.open(path), List.of(columns));
-  }
-
-  static Table read(TableFile file, List<String> names) {
-    List<ColumnSpec> projection = file.projection(names);
-    return new Table(file.path(), file.rows(), projection, file.readColumns(projection));
-  }
-
-  public Path path() {
-    return path;
-  }
-
-  public long rows() {
-    return rows;
+    return TableFile.open(path).read(columns);
   }
 
   /** Column names, in file order. */
   public List<String> columnNames() {
-    return specs.stream().map(ColumnSpec::name).collect(Collectors.toList());
-  }
-
-  /** The columns as the file declares them. */
-  public List<ColumnSpec> specs() {
-    return specs;
-  }
-
-  /** Every column read, in file order. */
-  public List<Column> columns() {
-    return List.copyOf(columns.values());
+    return specs.stream().map(ColumnSpec::name).toList();
   }
 
   public boolean hasColumn(String name) {
-    return columns.containsKey(name);
+    return columns.stream().anyMatch(c -> c.name().equals(name));
   }
 
-  /** The column {@code name} as its record. */
+  /** The column {@code name} as its record; an unknown name is an error listing the columns read. */
   public Column column(String name) {
-    Column c = columns.get(name);
-    if (c == null) {
-      throw notFound(path, name, columnNames());
+    for (Column c : columns) {
+      if (c.name().equals(name)) {
+        return c;
+      }
     }
-    return c;
+    throw notFound(path, name, columnNames());
   }
 
   public ColumnSpec spec(String name) {
@@ -128,215 +79,16 @@ public final class Table {
     throw notFound(path, name, columnNames());
   }
 
-  // ---- required getters: a NULL is an error naming the column and the row
-
-  public long[] int64(String name) {
-    Column c = column(name);
-    if (c instanceof Int64Column) {
-      return ((Int64Column) c).values();
+  /** The column {@code name} read {@code as} says; see {@link As} for the null policy of each form. */
+  public <T> T get(String name, As<T> as) {
+    T value = as.read(column(name), valid -> refuseNulls(name, valid));
+    if (value == null) {
+      throw as.isList() ? notOfList(name, as) : notOfType(name, as);
     }
-    if (c instanceof OptInt64Column) {
-      OptInt64Column o = (OptInt64Column) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.INT64);
+    return value;
   }
 
-  public int[] int32(String name) {
-    Column c = column(name);
-    if (c instanceof Int32Column) {
-      return ((Int32Column) c).values();
-    }
-    if (c instanceof OptInt32Column) {
-      OptInt32Column o = (OptInt32Column) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.INT32);
-  }
-
-  /** A UInt32 column as {@code int} bit patterns; read a value with {@link Integer#toUnsignedLong}. */
-  public int[] uint32(String name) {
-    Column c = column(name);
-    if (c instanceof UInt32Column) {
-      return ((UInt32Column) c).values();
-    }
-    if (c instanceof OptUInt32Column) {
-      OptUInt32Column o = (OptUInt32Column) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.UINT32);
-  }
-
-  public double[] float64(String name) {
-    Column c = column(name);
-    if (c instanceof Float64Column) {
-      return ((Float64Column) c).values();
-    }
-    if (c instanceof OptFloat64Column) {
-      OptFloat64Column o = (OptFloat64Column) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.FLOAT64);
-  }
-
-  public float[] float32(String name) {
-    Column c = column(name);
-    if (c instanceof Float32Column) {
-      return ((Float32Column) c).values();
-    }
-    if (c instanceof OptFloat32Column) {
-      OptFloat32Column o = (OptFloat32Column) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.FLOAT32);
-  }
-
-  public boolean[] bool(String name) {
-    Column c = column(name);
-    if (c instanceof BoolColumn) {
-      return ((BoolColumn) c).values();
-    }
-    if (c instanceof OptBoolColumn) {
-      OptBoolColumn o = (OptBoolColumn) c;
-      requireNoNulls(name, o.valid());
-      return o.values();
-    }
-    throw notOfType(name, Leaf.BOOL);
-  }
-
-  /** A string column as strings. */
-  public String[] utf8(String name) {
-    return utf8Column(name).toStrings();
-  }
-
-  /** A string column as one UTF-8 arena plus offsets, without building a string per row. */
-  public Utf8Column utf8Column(String name) {
-    Column c = column(name);
-    if (c instanceof Utf8Column) {
-      return (Utf8Column) c;
-    }
-    if (c instanceof OptUtf8Column) {
-      OptUtf8Column o = (OptUtf8Column) c;
-      requireNoNulls(name, o.valid());
-      return new Utf8Column(name, o.data(), o.offsets());
-    }
-    throw notOfType(name, Leaf.UTF8);
-  }
-
-  // ---- null-aware getters: every type, nulls kept distinct
-
-  public OptInt64Column optInt64(String name) {
-    Column c = column(name);
-    if (c instanceof OptInt64Column) {
-      return (OptInt64Column) c;
-    }
-    if (c instanceof Int64Column) {
-      return OptInt64Column.allValid(name, ((Int64Column) c).values());
-    }
-    throw notOfType(name, Leaf.INT64);
-  }
-
-  public OptInt32Column optInt32(String name) {
-    Column c = column(name);
-    if (c instanceof OptInt32Column) {
-      return (OptInt32Column) c;
-    }
-    if (c instanceof Int32Column) {
-      return OptInt32Column.allValid(name, ((Int32Column) c).values());
-    }
-    throw notOfType(name, Leaf.INT32);
-  }
-
-  public OptUInt32Column optUInt32(String name) {
-    Column c = column(name);
-    if (c instanceof OptUInt32Column) {
-      return (OptUInt32Column) c;
-    }
-    if (c instanceof UInt32Column) {
-      return OptUInt32Column.allValid(name, ((UInt32Column) c).values());
-    }
-    throw notOfType(name, Leaf.UINT32);
-  }
-
-  public OptFloat64Column optFloat64(String name) {
-    Column c = column(name);
-    if (c instanceof OptFloat64Column) {
-      return (OptFloat64Column) c;
-    }
-    if (c instanceof Float64Column) {
-      return OptFloat64Column.allValid(name, ((Float64Column) c).values());
-    }
-    throw notOfType(name, Leaf.FLOAT64);
-  }
-
-  public OptFloat32Column optFloat32(String name) {
-    Column c = column(name);
-    if (c instanceof OptFloat32Column) {
-      return (OptFloat32Column) c;
-    }
-    if (c instanceof Float32Column) {
-      return OptFloat32Column.allValid(name, ((Float32Column) c).values());
-    }
-    throw notOfType(name, Leaf.FLOAT32);
-  }
-
-  public OptBoolColumn optBool(String name) {
-    Column c = column(name);
-    if (c instanceof OptBoolColumn) {
-      return (OptBoolColumn) c;
-    }
-    if (c instanceof BoolColumn) {
-      return OptBoolColumn.allValid(name, ((BoolColumn) c).values());
-    }
-    throw notOfType(name, Leaf.BOOL);
-  }
-
-  public OptUtf8Column optUtf8(String name) {
-    Column c = column(name);
-    if (c instanceof OptUtf8Column) {
-      return (OptUtf8Column) c;
-    }
-    if (c instanceof Utf8Column) {
-      Utf8Column u = (Utf8Column) c;
-      boolean[] valid = new boolean[u.length()];
-      java.util.Arrays.fill(valid, true);
-      return new OptUtf8Column(name, u.data(), u.offsets(), valid);
-    }
-    throw notOfType(name, Leaf.UTF8);
-  }
-
-  // ---- lists: List and LargeList alike; a null row stays null (valid[i] false)
-
-  public ListFloat32Column listFloat32(String name) {
-    Column c = column(name);
-    if (c instanceof ListFloat32Column) {
-      return (ListFloat32Column) c;
-    }
-    if (c instanceof LargeListFloat32Column) {
-      LargeListFloat32Column l = (LargeListFloat32Column) c;
-      int[] offsets = new int[l.offsets().length];
-      for (int i = 0; i < offsets.length; i++) {
-        offsets[i] = (int) l.offsets()[i]; // a Java array bounds the values below 2^31
-      }
-      return new ListFloat32Column(name, offsets, l.values(), l.valid());
-    }
-    throw notOfList(name, "f32");
-  }
-
-  public ListFloat64Column listFloat64(String name) {
-    Column c = column(name);
-    if (c instanceof ListFloat64Column) {
-      return (ListFloat64Column) c;
-    }
-    throw notOfList(name, "f64");
-  }
-
-  private void requireNoNulls(String name, boolean[] valid) {
+  private void refuseNulls(String name, boolean[] valid) {
     for (int i = 0; i < valid.length; i++) {
       if (!valid[i]) {
         throw rejectNull(path, name, i);
@@ -355,16 +107,15 @@ public final class Table {
             + " substituted with 0 or an empty string. Fix or drop the row (in " + path + ")");
   }
 
-  private ColumnTypeException notOfType(String name, Leaf leaf) {
+  private ColumnTypeException notOfType(String name, As<?> as) {
     return new ColumnTypeException(
-        path, name, null, "column '" + name + "' is not " + leaf.shortName() + ": it is " + spec(name).describe()
+        path, name, null, "column '" + name + "' is not " + as.leaf().shortName() + ": it is " + spec(name).describe()
             + " in " + path);
   }
 
-  private ColumnTypeException notOfList(String name, String item) {
-    Column c = column(name);
-    String why = c.type().isList()
-        ? "list '" + name + "' inner is not " + item
+  private ColumnTypeException notOfList(String name, As<?> as) {
+    String why = column(name).type().isList()
+        ? "list '" + name + "' inner is not " + as.leaf().shortName()
         : "column '" + name + "' is not a list";
     return new ColumnTypeException(path, name, null, why + ": it is " + spec(name).describe() + " in " + path);
   }
@@ -390,5 +141,4 @@ public final class Table {
   public String toString() {
     return "Table[" + path + ", " + rows + " rows, " + columnNames() + "]";
   }
-
 }

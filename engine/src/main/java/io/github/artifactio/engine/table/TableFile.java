@@ -3,20 +3,9 @@ package io.github.artifactio.engine.table;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnNotFoundException;
 import io.github.artifactio.engine.ColumnTypeException;
-import io.github.artifactio.engine.SchemaMismatchException;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.column.Int32Column;
-import io.github.artifactio.engine.column.LargeListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat64Column;
-import io.github.artifactio.engine.column.OptBoolColumn;
-import io.github.artifactio.engine.column.OptFloat32Column;
-import io.github.artifactio.engine.column.OptFloat64Column;
 import io.github.artifactio.engine.column.OptInt32Column;
-import io.github.artifactio.engine.column.OptInt64Column;
-import io.github.artifactio.engine.column.OptUInt32Column;
-import io.github.artifactio.engine.column.OptUtf8Column;
-import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.parquet.ArrowBatches;
 import io.github.artifactio.engine.internal.parquet.ParquetFile;
 import io.github.artifactio.engine.internal.parquet.Scan;
@@ -24,12 +13,8 @@ import io.github.artifactio.engine.internal.parquet.SpanCache;
 import io.github.artifactio.engine.internal.parquet.StringInterner;
 import io.github.artifactio.engine.layout.ChunkWalk;
 import io.github.artifactio.engine.layout.FileLayout;
-import io.github.artifactio.engine.sidecar.ArtifactRecord;
-import io.github.artifactio.engine.sidecar.ArtifactReport;
-import io.github.artifactio.engine.sidecar.Manifest;
+import io.github.artifactio.engine.sidecar.SchemaGate;
 import io.github.artifactio.engine.sidecar.SchemaId;
-import io.github.artifactio.engine.sidecar.SidecarJson;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,13 +32,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * A handle on a Parquet artifact, opened from the footer alone (optionally with the offset index of every column
  * chunk), that streams its columns. A handle covers the whole file or a row span of it ({@link #span},
- * {@link #openRows}), which behaves as a smaller file: {@link #rows()}, batches, selections and getters count rows
+ * {@link #openRows}), which behaves as a smaller file: {@link #rows()}, batches, selections and reads count rows
  * from the span's first row. Spans do not nest; parts ({@link #rowParts}, {@link #rowGroupParts}) are spans.
  *
  * <p>Reads: {@link #batches} (typed primitive-array chunks), {@link #arrowBatches} (Arrow, the caller's allocator),
  * {@link #selected} (only the rows of a {@link RowSelection}, skipping pages with no kept row on a handle opened with
- * the offset index), typed whole-column getters with {@link Table}'s null policy and messages,
- * {@link #stringsInterned} and {@link #stringsFlat}.
+ * the offset index), whole columns into a {@link Table} ({@link #read}) or one column {@link As} a type with the
+ * table's null policy and messages ({@link #get}), and {@link #stringsInterned}. The schema-version gate of
+ * {@link #open(Path, OpenOptions)} is {@link io.github.artifactio.engine.sidecar.SchemaGate}'s.
  *
  * <p>Immutable and safe to share between threads; each read opens its own file channel.
  */
@@ -92,7 +78,8 @@ public final class TableFile {
   public static TableFile open(Path path, OpenOptions options) {
     ParquetFile f = ParquetFile.open(path);
     TableFile footerOnly = new TableFile(f, 0, f.rows(), false);
-    options.expectSchema().ifPresent(expected -> footerOnly.checkSchema(expected, options.manifest().orElse(null)));
+    options.expectSchema().ifPresent(
+        expected -> SchemaGate.require(path, expected, footerOnly.schemaId(), options.manifest().orElse(null)));
     if (options.offsetIndex()) {
       f = f.withOffsetIndex();
       return new TableFile(f, 0, f.rows(), false);
@@ -123,60 +110,6 @@ public final class TableFile {
               + " rows");
     }
     return new TableFile(file, firstRow, rows, true);
-  }
-
-  private void checkSchema(SchemaId expected, Path manifest) {
-    List<String> recorded = new ArrayList<>();
-    Optional<SchemaId> footer = schemaId();
-    if (footer.isPresent()) {
-      mismatch(expected, footer.get(), "its footer");
-      recorded.add("footer");
-    }
-    Path report = ArtifactReport.sidecarPathFor(path());
-    if (Files.exists(report)) {
-      SchemaId r;
-      try {
-        r = ArtifactReport.readFor(path()).schemaId();
-      } catch (RuntimeException e) {
-        throw new SchemaMismatchException(
-            path(), path() + " was opened expecting schema " + expected + ", but its report " + report
-                + " does not read: " + e.getMessage());
-      }
-      mismatch(expected, r, "its report " + report);
-      recorded.add("report");
-    }
-    if (manifest != null) {
-      Manifest m;
-      try {
-        m = SidecarJson.readManifest(manifest);
-      } catch (RuntimeException e) {
-        throw new SchemaMismatchException(
-            path(), path() + " was opened expecting schema " + expected + ", but the manifest " + manifest
-                + " does not read: " + e.getMessage());
-      }
-      Path dir = manifest.toAbsolutePath().normalize().getParent();
-      Path me = path().toAbsolutePath().normalize();
-      for (ArtifactRecord r : m.artifacts().values()) {
-        if (dir.resolve(r.path()).normalize().equals(me)) {
-          mismatch(expected, r.schemaId(), "the manifest " + manifest + " (artifact '" + r.logicalName() + "')");
-          recorded.add("manifest");
-        }
-      }
-    }
-    if (recorded.isEmpty()) {
-      throw new SchemaMismatchException(
-          path(), path() + " was opened expecting schema " + expected + ", but neither its footer, a report "
-              + report.getFileName() + (manifest == null ? "" : " nor the manifest " + manifest)
-              + " records a schema, so the version cannot be checked");
-    }
-  }
-
-  private void mismatch(SchemaId expected, SchemaId found, String where) {
-    if (!expected.equals(found)) {
-      throw new SchemaMismatchException(
-          path(), path() + " was opened expecting schema " + expected + ", but " + where + " records " + found
-              + "; no data was read");
-    }
   }
 
   // ---- the footer
@@ -494,7 +427,7 @@ public final class TableFile {
   private Scan scan(List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, ScanOptions options) {
     SpanReadOptions c = options.coalesce().orElse(null);
     Scan.Config config = new Scan.Config(
-        options.executor().orElse(null),
+        Workers.of(options.context()),
         options.decodeThreads(),
         c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()),
         options.verifyPageChecksums());
@@ -569,7 +502,16 @@ public final class TableFile {
 
   /** Reads the named columns into memory (every column when none is named), over this handle's rows. */
   public Table read(String... columns) {
-    return Table.read(this, columns.length == 0 ? null : List.of(columns));
+    return read(columns.length == 0 ? null : List.of(columns));
+  }
+
+  /**
+   * Reads the named columns into memory, in file order (every column when {@code columns} is null), over this handle's
+   * rows; an unknown name is an error listing the columns present, a type outside the model one naming it.
+   */
+  public Table read(List<String> columns) {
+    List<ColumnSpec> projection = projection(columns);
+    return new Table(path(), rows, projection, readColumns(projection));
   }
 
   /**
@@ -579,11 +521,16 @@ public final class TableFile {
    */
   public Table readRowGroup(int rowGroup, String... columns) {
     ParquetFile view = file.rowGroupView(rowGroup, 1);
-    return Table.read(new TableFile(view, 0, view.rows(), false), columns.length == 0 ? null : List.of(columns));
+    return new TableFile(view, 0, view.rows(), false).read(columns);
+  }
+
+  /** One column over this handle's rows, read {@code as} says, with {@link Table#get}'s null policy and messages. */
+  public <T> T get(String column, As<T> as) {
+    return read(List.of(column)).get(column, as);
   }
 
   /** The projected columns over this handle's rows, each one array. */
-  List<Column> readColumns(List<ColumnSpec> projection) {
+  private List<Column> readColumns(List<ColumnSpec> projection) {
     if (rows > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(
           path(), path() + " has " + rows + " rows, more than a whole-column read into Java arrays holds");
@@ -598,86 +545,6 @@ public final class TableFile {
     }
   }
 
-  private Table columnTable(String name) {
-    ColumnSpec spec = column(name);
-    requireReadable(spec);
-    List<ColumnSpec> projection = List.of(spec);
-    return Table.of(path(), rows, projection, readColumns(projection));
-  }
-
-  public long[] int64(String name) {
-    return columnTable(name).int64(name);
-  }
-
-  public int[] int32(String name) {
-    return columnTable(name).int32(name);
-  }
-
-  /** A UInt32 column as {@code int} bit patterns. */
-  public int[] uint32(String name) {
-    return columnTable(name).uint32(name);
-  }
-
-  public double[] float64(String name) {
-    return columnTable(name).float64(name);
-  }
-
-  public float[] float32(String name) {
-    return columnTable(name).float32(name);
-  }
-
-  public boolean[] bool(String name) {
-    return columnTable(name).bool(name);
-  }
-
-  public String[] utf8(String name) {
-    return columnTable(name).utf8(name);
-  }
-
-  public OptInt64Column optInt64(String name) {
-    return columnTable(name).optInt64(name);
-  }
-
-  public OptInt32Column optInt32(String name) {
-    return columnTable(name).optInt32(name);
-  }
-
-  public OptUInt32Column optUInt32(String name) {
-    return columnTable(name).optUInt32(name);
-  }
-
-  public OptFloat64Column optFloat64(String name) {
-    return columnTable(name).optFloat64(name);
-  }
-
-  public OptFloat32Column optFloat32(String name) {
-    return columnTable(name).optFloat32(name);
-  }
-
-  public OptBoolColumn optBool(String name) {
-    return columnTable(name).optBool(name);
-  }
-
-  public OptUtf8Column optUtf8(String name) {
-    return columnTable(name).optUtf8(name);
-  }
-
-  public ListFloat32Column listFloat32(String name) {
-    return columnTable(name).listFloat32(name);
-  }
-
-  public ListFloat64Column listFloat64(String name) {
-    return columnTable(name).listFloat64(name);
-  }
-
-  /**
-   * A string column as one UTF-8 arena plus {@code rows + 1} offsets (upstream {@code str_flat}); a NULL is an error
-   * naming the column and the handle row.
-   */
-  public Utf8Column stringsFlat(String name) {
-    return columnTable(name).utf8Column(name);
-  }
-
   /**
    * A string column as one id per row plus its distinct values, numbered by first appearance (upstream
    * {@code str_interned}); read batch by batch; a NULL is an error naming the column and the handle row.
@@ -685,8 +552,8 @@ public final class TableFile {
   public StringsInterned stringsInterned(String name) {
     ColumnSpec spec = column(name);
     requireReadable(spec);
-    // the type check and its message are the utf8 getter's, on a zero-row read
-    Table.of(path(), 0, List.of(spec), file.read(List.of(spec), 0)).utf8Column(name);
+    // the type check and its message are the string accessor's, on a zero-row read
+    new Table(path(), 0, List.of(spec), file.read(List.of(spec), 0)).get(name, As.UTF8_FLAT);
     if (rows > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(path(), path() + " has " + rows + " rows, more than one id array holds");
     }
@@ -698,17 +565,13 @@ public final class TableFile {
       scan.internStrings(interner);
       List<Column> batch;
       while ((batch = scan.next()) != null) {
-        Column c = batch.get(0);
-        if (c instanceof OptInt32Column o) {
-          for (int i = 0; i < o.length(); i++) {
-            if (!o.valid()[i]) {
-              throw Table.rejectNull(path(), name, at + i);
-            }
+        OptInt32Column c = (OptInt32Column) batch.get(0); // the interned ids (Scan.internStrings)
+        for (int i = 0; i < c.length(); i++) {
+          if (!c.valid()[i]) {
+            throw Table.rejectNull(path(), name, at + i);
           }
-          System.arraycopy(o.values(), 0, ids, at, o.length());
-        } else {
-          System.arraycopy(((Int32Column) c).values(), 0, ids, at, c.length());
         }
+        System.arraycopy(c.values(), 0, ids, at, c.length());
         at += c.length();
       }
     }

@@ -1,37 +1,41 @@
 package io.github.artifactio.engine.table;
 
-import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.InvalidTableException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.internal.parquet.ArrowChunks;
-import io.github.artifactio.engine.internal.parquet.ColumnRunner;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.parquet.StreamingWriter;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Writes tables of {@link Column}s to Parquet artifacts: in one call ({@link #writeTable}), or chunk by chunk
- * ({@link #open}, {@link #write(List)} or {@link #write(VectorSchemaRoot)}, then {@link #finish()}).
+ * Writes tables of {@link Column}s to Parquet artifacts: in one call ({@link #writeTable}), for a producer called back
+ * per range of rows ({@link #writeTableChunked}), or chunk by chunk ({@link #open}, {@link #write(List)} or
+ * {@link #write(VectorSchemaRoot)}, then {@link #finish()}). Every form returns a {@link Written}: the rows, the
+ * settings that shaped the bytes and, when {@link WriteOptions.Builder#contentHash()} asked for it, the blake3 of the
+ * published file taken while writing.
  *
  * <p>Every writer writes the same bytes for the same rows and options, whatever the chunks they arrive in (empty
- * chunks included) and whatever {@link CodecPool} encodes them: each top-level column is encoded by an encoder of its
- * own that sees the same row sequence either way. A table is refused before a byte is written when it has no columns,
- * a duplicate column name (Arrow readers resolve a name to its first match and would hide the second) or columns of
- * unequal length. Bytes go to a temporary file beside the destination, which a finished write renames into place; a
- * refused, failed or abandoned write ({@link #close()} without {@link #finish()}) removes it and leaves the previous
- * file at the destination untouched.
+ * chunks included) and whatever {@link EngineContext} encodes them: each top-level column is encoded by an encoder of
+ * its own that sees the same row sequence either way. A table is refused before a byte is written when it has no
+ * columns, a duplicate column name (Arrow readers resolve a name to its first match and would hide the second) or
+ * columns of unequal length. Bytes go to a temporary file beside the destination, which a finished write renames into
+ * place; a refused, failed or abandoned write ({@link #close()} without {@link #finish()}) removes it and leaves the
+ * previous file at the destination untouched.
  *
  * <pre>{@code
- * try (TableWriter w = TableWriter.open(path, WriteOptions.builder().rowGroupRows(65_536).build())) {
+ * try (TableWriter w = TableWriter.open(path, WriteOptions.builder().rowGroupRows(65_536).build(), context)) {
  *   for (List<Column> chunk : chunks) {
  *     w.write(chunk);
  *   }
- *   w.finish();
+ *   Written written = w.finish();
  * }
  * }</pre>
  */
@@ -40,75 +44,58 @@ public final class TableWriter implements AutoCloseable {
   public static final int WRITE_TABLE_CHUNK_ROWS = 1 << 16;
 
   private final Path path;
-  private final WriteOptions options;
   private final StreamingWriter writer;
 
-  private TableWriter(Path path, WriteOptions options, CodecPool pool) {
+  private TableWriter(Path path, WriteOptions options, EngineContext context) {
     this.path = path;
-    this.options = options;
-    ColumnRunner runner = pool == null ? ColumnRunner.SERIAL : pool::run;
-    this.writer = new StreamingWriter(config(path, options), runner);
+    this.writer = new StreamingWriter(config(path, options), Workers.of(context));
   }
 
   /** A chunked writer that encodes on the calling thread. Nothing is opened before the first chunk. */
   public static TableWriter open(Path path, WriteOptions options) {
-    return open(path, options, null);
+    return open(path, options, EngineContext.serial());
   }
 
-  /** A chunked writer that encodes columns in parallel on {@code pool} (or the calling thread when it is null). */
-  public static TableWriter open(Path path, WriteOptions options, CodecPool pool) {
+  /**
+   * A chunked writer that encodes columns in parallel on {@code context}, and hashes there when asked to; nothing is
+   * opened before the first chunk.
+   */
+  public static TableWriter open(Path path, WriteOptions options, EngineContext context) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
-    return new TableWriter(path, options, pool);
+    Objects.requireNonNull(context, "context");
+    return new TableWriter(path, options, context);
   }
 
-  /** Writes {@code columns} to {@code path} with the default options; returns the row count. */
-  public static long writeTable(Path path, List<Column> columns) {
+  /** Writes {@code columns} to {@code path} with the default options, on the calling thread. */
+  public static Written writeTable(Path path, List<Column> columns) {
     return writeTable(path, columns, WriteOptions.defaults());
   }
 
-  /** Writes {@code columns} to {@code path}; returns the row count. */
-  public static long writeTable(Path path, List<Column> columns, WriteOptions options) {
-    return writeTable(path, columns, options, null);
+  /** Writes {@code columns} to {@code path} on the calling thread. */
+  public static Written writeTable(Path path, List<Column> columns, WriteOptions options) {
+    return writeTable(path, columns, options, EngineContext.serial());
   }
 
-  /** Writes {@code columns} to {@code path}, encoding on {@code pool}; returns the row count. */
-  public static long writeTable(Path path, List<Column> columns, WriteOptions options, CodecPool pool) {
+  /** Writes {@code columns} to {@code path}, encoding (and hashing, when asked) on {@code context}. */
+  public static Written writeTable(Path path, List<Column> columns, WriteOptions options, EngineContext context) {
     validate(path, columns);
-    try (TableWriter w = open(path, options, pool)) {
+    try (TableWriter w = open(path, options, context)) {
       w.write(columns, true);
       return w.finish();
-    }
-  }
-
-  /** {@link #writeTable} with the content hash taken while writing. */
-  public static Written writeTableHashed(Path path, List<Column> columns, WriteOptions options, CodecPool pool) {
-    validate(path, columns);
-    try (TableWriter w = open(path, options.toBuilder().contentHash().build(), pool)) {
-      w.write(columns, true);
-      return w.finishHashed();
     }
   }
 
   /**
    * The {@link #writeTable} file for a caller that produces its rows chunk by chunk: {@code chunk.apply(start, end)}
    * is asked for the rows {@code [start, end)} in ranges of {@value #WRITE_TABLE_CHUNK_ROWS} (one empty range for an
-   * empty table), so only one chunk is resident. Returns the row count, or use {@link #writeTableChunkedHashed}.
+   * empty table), so only one chunk is resident.
    */
-  public static long writeTableChunked(
-      Path path, long rows, BiFunction<Long, Long, List<Column>> chunk, WriteOptions options, CodecPool pool) {
-    try (TableWriter w = open(path, options, pool)) {
+  public static Written writeTableChunked(
+      Path path, long rows, BiFunction<Long, Long, List<Column>> chunk, WriteOptions options, EngineContext context) {
+    try (TableWriter w = open(path, options, context)) {
       feed(w, rows, chunk);
       return w.finish();
-    }
-  }
-
-  /** {@link #writeTableChunked} with the content hash taken while writing. */
-  public static Written writeTableChunkedHashed(
-      Path path, long rows, BiFunction<Long, Long, List<Column>> chunk, WriteOptions options, CodecPool pool) {
-    try (TableWriter w = open(path, options.toBuilder().contentHash().build(), pool)) {
-      feed(w, rows, chunk);
-      return w.finishHashed();
     }
   }
 
@@ -154,19 +141,13 @@ public final class TableWriter implements AutoCloseable {
     return writer.rows();
   }
 
-  /** Ends the table, publishes the file, and returns the row count. */
-  public long finish() {
-    return writer.finish().rows();
-  }
-
-  /** Ends the table, publishes the file, and returns the rows, the digest of the published bytes and the settings. */
-  public Written finishHashed() {
-    if (!options.contentHash()) {
-      throw new ArtifactException(
-          path, "TableWriter: finishHashed on a writer opened without WriteOptions.contentHash() (" + path + ")");
-    }
+  /**
+   * Ends the table and publishes the file; returns the rows, the settings and, for a writer whose options asked for
+   * it, the digest of the published bytes.
+   */
+  public Written finish() {
     StreamingWriter.Result r = writer.finish();
-    return new Written(r.rows(), r.contentHash(), r.settings());
+    return new Written(r.rows(), Optional.ofNullable(r.contentHash()), r.settings());
   }
 
   /** Abandons the write unless it finished: the temporary file is removed, the destination left as it was. */

@@ -170,7 +170,7 @@ class ConcatInteropTest {
     assertEquals(0, Duck.except(whole, out));
     // DuckDB declares a LIMIT's columns nullable: the engine reads them with the null-aware kinds, no null among them
     Table t = Table.read(out);
-    assertArrayEquals(((io.github.artifactio.engine.column.Int64Column) TABLE.get(0)).values(), t.int64("i64"));
-    assertEquals(Parts.pick(TABLE, "name").get(0), t.utf8Column("name"));
+    assertArrayEquals(((io.github.artifactio.engine.column.Int64Column) TABLE.get(0)).values(), t.get("i64", io.github.artifactio.engine.table.As.INT64));
+    assertEquals(Parts.pick(TABLE, "name").get(0), t.get("name", io.github.artifactio.engine.table.As.UTF8_FLAT));
   }
 }

@@ -16,8 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,17 +65,15 @@ class SpliceRowsTest {
   }
 
   @Test
-  void the_same_inputs_give_the_same_bytes_with_or_without_an_executor() throws Exception {
+  void the_same_inputs_give_the_same_bytes_on_the_serial_context_and_with_threads() throws Exception {
     List<Path> parts = Parts.write(dir, TABLE, new int[] {0, 3000, 6000, 9000}, SNAPPY_1000, PLAIN_UNCOMPRESSED);
     Path a = dir.resolve("a/out.parquet");
     Path b = dir.resolve("b/out.parquet");
     ConcatResult ra = Concat.concat(a, parts, Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build());
-    ExecutorService pool = Executors.newFixedThreadPool(2);
     ConcatResult rb;
-    try {
-      rb = Concat.concat(b, parts, Axis.ROWS, ConcatOptions.builder().executor(pool).build());
-    } finally {
-      pool.shutdown();
+    try (io.github.artifactio.engine.EngineContext context =
+        io.github.artifactio.engine.EngineContext.create("concat-test", 2)) {
+      rb = Concat.concat(b, parts, Axis.ROWS, ConcatOptions.builder().context(context).build());
     }
     assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
     assertEquals(ra.contentHash(), rb.contentHash());
@@ -106,7 +102,7 @@ class SpliceRowsTest {
         want[k++] = v;
       }
     }
-    assertArrayEquals(want, t.int64(id.name()));
+    assertArrayEquals(want, t.get(id.name(), io.github.artifactio.engine.table.As.INT64));
     Provenance p = Provenance.read(out).orElseThrow();
     assertEquals(List.of(new Provenance.Run(0, 0, 1000, 2000), new Provenance.Run(0, 2000, 4000, 1000),
         new Provenance.Run(1, 3000, 0, 4000)), p.runs());

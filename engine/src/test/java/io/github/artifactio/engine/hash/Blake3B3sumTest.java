@@ -2,6 +2,7 @@ package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.internal.blake3.ChunkHasher;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,8 +48,7 @@ class Blake3B3sumTest {
 
   @Test
   void serial_and_parallel_file_hashes_agree_with_b3sum(@TempDir Path dir) throws IOException {
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
+    try (EngineContext pool = EngineContext.create("test-hash", 2)) {
       for (TestInputs.Input input : TestInputs.B3SUM_INPUTS) {
         Path file = dir.resolve(input.name());
         Files.write(file, input.bytes());
@@ -58,8 +56,6 @@ class Blake3B3sumTest {
         assertEquals(expected, Blake3.hashFile(file), "serial " + file);
         assertEquals(expected, Blake3.hashFile(file, pool), "parallel " + file);
       }
-    } finally {
-      pool.shutdownNow();
     }
   }
 }

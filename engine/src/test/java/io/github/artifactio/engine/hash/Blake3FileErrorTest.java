@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,12 +25,9 @@ class Blake3FileErrorTest {
   @Test
   void a_missing_file_hashed_in_parallel_is_the_same_artifact_exception(@TempDir Path dir) {
     Path missing = dir.resolve("missing.parquet");
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing, pool));
+    try (EngineContext context = EngineContext.create("test-hash", 2)) {
+      ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing, context));
       assertEquals("hashing " + missing + ": java.nio.file.NoSuchFileException: " + missing, e.getMessage());
-    } finally {
-      pool.shutdownNow();
     }
   }
 

@@ -2,6 +2,7 @@ package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.engine.EngineContext;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ class Blake3ParallelFileTest {
   private static final int[] SIZES = {0, 1, MIB - 1, MIB, MIB + 1, 2 * MIB + 1024, 5 * MIB + 7};
 
   @Test
-  void a_parallel_file_hash_equals_the_serial_one_on_1_2_and_3_threads(@TempDir Path dir) throws Exception {
+  void a_parallel_file_hash_equals_the_serial_one_on_0_1_2_and_3_threads(@TempDir Path dir) throws Exception {
     for (int size : SIZES) {
       byte[] bytes = TestInputs.random(size, size);
       Path file = dir.resolve("input-" + size);
@@ -26,14 +27,12 @@ class Blake3ParallelFileTest {
       ContentHash serial = Blake3.hashFile(file);
       assertEquals(Blake3.hashBytes(bytes), serial, "serial file hash vs in-memory, size " + size);
       for (int threads = 1; threads <= 3; threads++) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-          assertEquals(serial, Blake3.hashFile(file, pool), threads + " threads, size " + size);
-        } finally {
-          pool.shutdown();
-          pool.awaitTermination(10, TimeUnit.SECONDS);
+        try (EngineContext context = EngineContext.create("test-hash", threads)) {
+          assertEquals(serial, Blake3.hashFile(file, context), threads + " threads, size " + size);
+          assertEquals(serial, Blake3.hashBytes(bytes, context), "in memory, " + threads + " threads, size " + size);
         }
       }
+      assertEquals(serial, Blake3.hashFile(file, EngineContext.serial()), "serial context, size " + size);
     }
   }
 
@@ -45,7 +44,8 @@ class Blake3ParallelFileTest {
     Files.write(file, bytes);
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
-      ContentHash inside = pool.submit(() -> Blake3.hashFile(file, pool)).get(60, TimeUnit.SECONDS);
+      EngineContext context = EngineContext.wrap(pool, 1);
+      ContentHash inside = pool.submit(() -> Blake3.hashFile(file, context)).get(60, TimeUnit.SECONDS);
       assertEquals(Blake3.hashBytes(bytes), inside);
     } finally {
       pool.shutdownNow();
@@ -59,7 +59,7 @@ class Blake3ParallelFileTest {
     Files.write(file, bytes);
     ForkJoinPool pool = new ForkJoinPool(2);
     try {
-      assertEquals(Blake3.hashBytes(bytes), Blake3.hashFile(file, pool));
+      assertEquals(Blake3.hashBytes(bytes), Blake3.hashFile(file, EngineContext.wrap(pool, 2)));
     } finally {
       pool.shutdown();
     }
@@ -72,6 +72,6 @@ class Blake3ParallelFileTest {
     Files.write(file, bytes);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     pool.shutdown();
-    assertEquals(Blake3.hashBytes(bytes), Blake3.hashFile(file, pool));
+    assertEquals(Blake3.hashBytes(bytes), Blake3.hashFile(file, EngineContext.wrap(pool, 2)));
   }
 }

@@ -8,6 +8,7 @@ import io.github.artifactio.engine.internal.blake3.Backends;
 import io.github.artifactio.engine.internal.blake3.Output;
 import io.github.artifactio.engine.internal.blake3.SubtreeParallel;
 import io.github.artifactio.engine.internal.blake3.TreeHasher;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,7 +49,8 @@ class Blake3SubtreeParallelTest {
     byte[] data = TestInputs.random(5, 4 * MIB + 3);
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try {
-      Output root = SubtreeParallel.root(data.length, source(data, Thread.currentThread(), -1), Backends::best, pool);
+      Output root = SubtreeParallel.root(
+          data.length, source(data, Thread.currentThread(), -1), Backends::best, Workers.wrap(pool, 2));
       byte[] digest = new byte[32];
       root.rootBytes(digest, 0, 32);
       assertEquals(Blake3.hashBytes(data), ContentHash.of(digest));
@@ -63,7 +65,7 @@ class Blake3SubtreeParallelTest {
     ExecutorService pool = Executors.newFixedThreadPool(3);
     try {
       IOException e = assertThrows(IOException.class,
-          () -> SubtreeParallel.root(data.length, source(data, null, 2), Backends::best, pool));
+          () -> SubtreeParallel.root(data.length, source(data, null, 2), Backends::best, Workers.wrap(pool, 3)));
       assertEquals("span 2 unreadable", e.getMessage());
     } finally {
       pool.shutdownNow();
@@ -75,7 +77,7 @@ class Blake3SubtreeParallelTest {
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> SubtreeParallel.root(MIB, source(new byte[MIB], null, -1), Backends::best, pool));
+          () -> SubtreeParallel.root(MIB, source(new byte[MIB], null, -1), Backends::best, Workers.wrap(pool, 1)));
       assertSame(IllegalArgumentException.class, e.getClass());
     } finally {
       pool.shutdownNow();

@@ -2,6 +2,7 @@ package io.github.artifactio.engine.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.internal.parquet.Scan;
@@ -14,8 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,29 +66,26 @@ class AutomaticDecodeTest {
   }
 
   @Test
-  void a_scan_with_an_executor_follows_the_rule_and_without_one_or_on_request_uses_the_single_reader() {
+  void a_scan_with_a_context_follows_the_rule_and_on_the_serial_one_or_on_request_uses_the_single_reader() {
     TableFile f = TableFile.open(fourColumns());
     int cores = Runtime.getRuntime().availableProcessors();
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      ScanOptions auto = ScanOptions.builder().executor(pool).build();
+    try (EngineContext pool = EngineContext.create("auto", 2)) {
+      ScanOptions auto = ScanOptions.builder().context(pool).build();
       try (BatchReader r = f.batches(null, 65_536, auto)) {
         assertEquals(cores < 2 ? 1 : Math.min(cores, 4), r.decodeGroups(), "4 balanced columns, ~9.6 MB");
       }
       try (BatchReader r = f.batches(List.of("w", "x"), 65_536, auto)) {
         assertEquals(1, r.decodeGroups(), "two columns");
       }
-      try (BatchReader r = f.batches(null, 65_536, ScanOptions.builder().executor(pool).singleReader().build())) {
+      try (BatchReader r = f.batches(null, 65_536, ScanOptions.builder().context(pool).singleReader().build())) {
         assertEquals(1, r.decodeGroups(), "single reader on request");
       }
       try (BatchReader r = f.batches(null, 65_536, ScanOptions.builder().decodeThreads(4).build())) {
-        assertEquals(1, r.decodeGroups(), "no executor, no parallelism");
+        assertEquals(1, r.decodeGroups(), "the serial context, no parallelism");
       }
       try (BatchReader r = f.batches(null, 65_536)) {
-        assertEquals(1, r.decodeGroups(), "the defaults have no executor");
+        assertEquals(1, r.decodeGroups(), "the defaults have the serial context");
       }
-    } finally {
-      pool.shutdownNow();
     }
   }
 }

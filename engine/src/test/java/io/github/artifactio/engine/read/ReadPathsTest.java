@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
@@ -25,8 +26,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,7 +37,7 @@ class ReadPathsTest {
   @TempDir static Path dir;
   static Path file;
   static List<Column> cols;
-  static ExecutorService pool;
+  static EngineContext pool;
 
   @BeforeAll
   static void write() {
@@ -46,12 +45,12 @@ class ReadPathsTest {
     cols = Fixtures.everyKind(ROWS, 77);
     // 25,000-row groups of 20,000-row pages: two pages a chunk, so spans and selections cut inside groups and pages
     TableWriter.writeTable(file, cols, WriteOptions.builder().rowGroupRows(25_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
-    pool = Executors.newFixedThreadPool(2);
+    pool = EngineContext.create("read-paths", 2);
   }
 
   @AfterAll
   static void stop() {
-    pool.shutdownNow();
+    pool.close();
   }
 
   static final List<List<String>> PROJECTIONS =
@@ -66,7 +65,7 @@ class ReadPathsTest {
         for (int batch : new int[] {4096, 30_000}) {
           List<List<List<Object>>> single = Values.batches(h.batches(proj, batch));
           for (int groups : new int[] {2, 3, 40}) {
-            ScanOptions o = ScanOptions.builder().executor(pool).decodeThreads(groups).build();
+            ScanOptions o = ScanOptions.builder().context(pool).decodeThreads(groups).build();
             try (BatchReader r = h.batches(proj, batch, o)) {
               int cols = proj == null ? 17 : proj.size();
               assertEquals(Math.min(groups, cols), r.decodeGroups());
@@ -74,7 +73,7 @@ class ReadPathsTest {
             }
           }
           ScanOptions coalescedParallel =
-              ScanOptions.builder().executor(pool).decodeThreads(2).coalesce(SpanReadOptions.DEFAULT).build();
+              ScanOptions.builder().context(pool).decodeThreads(2).coalesce(SpanReadOptions.DEFAULT).build();
           assertEquals(single, Values.batches(h.batches(proj, batch, coalescedParallel)), "coalesced and parallel");
         }
       }
@@ -105,8 +104,8 @@ class ReadPathsTest {
                 h + " " + proj + " " + batch + " " + o);
             assertEquals(
                 plain,
-                Values.batches(h.batches(proj, batch, ScanOptions.builder().coalesce(o).executor(pool).build())),
-                "prefetching on the caller's executor");
+                Values.batches(h.batches(proj, batch, ScanOptions.builder().coalesce(o).context(pool).build())),
+                "prefetching on the caller's context");
           }
         }
       }
@@ -154,7 +153,7 @@ class ReadPathsTest {
         assertEquals(expected, Values.drain(f.selected(sel, proj, 1000, ScanOptions.coalesced())));
         assertEquals(
             expected,
-            Values.drain(f.selected(sel, proj, 64, ScanOptions.builder().executor(pool).decodeThreads(3).build())));
+            Values.drain(f.selected(sel, proj, 64, ScanOptions.builder().context(pool).decodeThreads(3).build())));
       }
     }
     // a selection over a span counts the span's rows

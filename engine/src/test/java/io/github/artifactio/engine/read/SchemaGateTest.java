@@ -11,6 +11,7 @@ import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.Manifest;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SidecarJson;
+import io.github.artifactio.engine.table.As;
 import io.github.artifactio.engine.table.OpenOptions;
 import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
@@ -50,7 +51,7 @@ class SchemaGateTest {
   @Test
   void an_artifact_whose_footer_records_the_expected_schema_opens() {
     Path p = write("ok.parquet", V1);
-    assertEquals(3, TableFile.open(p, expect(V1)).int64("id").length);
+    assertEquals(3, TableFile.open(p, expect(V1)).get("id", As.INT64).length);
     assertEquals(3, TableFile.open(p, OpenOptions.builder().expectSchema(V1).offsetIndex(true).build()).rows());
   }
 

@@ -11,6 +11,7 @@ import io.github.artifactio.engine.ColumnNotFoundException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.table.As;
 import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.RowGroupStats;
 import io.github.artifactio.engine.table.Table;
@@ -52,12 +53,12 @@ class StreamingReadTest {
 
     TableFile span = TableFile.openRows(p, 4, 5);
     assertEquals(5, span.rows());
-    assertArrayEquals(new long[] {4, 5, 6, 7, 8}, span.int64("id"));
-    assertArrayEquals(new double[] {2.0, 2.5, 3.0, 3.5, 4.0}, span.float64("x"));
+    assertArrayEquals(new long[] {4, 5, 6, 7, 8}, span.get("id", As.INT64));
+    assertArrayEquals(new double[] {2.0, 2.5, 3.0, 3.5, 4.0}, span.get("x", As.FLOAT64));
     assertEquals(stats, span.rowGroupStats("id"), "stats are whole-file on a span");
-    assertArrayEquals(new long[] {3, 4, 5}, f.span(3, 3).int64("id"), "one exact group");
-    assertArrayEquals(new long[0], f.span(10, 0).int64("id"), "an empty span");
-    assertArrayEquals(new long[] {9}, f.span(9, 1).int64("id"));
+    assertArrayEquals(new long[] {3, 4, 5}, f.span(3, 3).get("id", As.INT64), "one exact group");
+    assertArrayEquals(new long[0], f.span(10, 0).get("id", As.INT64), "an empty span");
+    assertArrayEquals(new long[] {9}, f.span(9, 1).get("id", As.INT64));
 
     ArtifactException outside = assertThrows(ArtifactException.class, () -> f.span(8, 3));
     assertEquals("row span 8..11 lies outside " + p + ", which has 10 rows", outside.getMessage());
@@ -124,18 +125,18 @@ class StreamingReadTest {
     TableWriter.writeTable(p, cols, WriteOptions.builder().rowGroupRows(700).build());
     TableFile f = TableFile.open(p);
     Table t = Table.read(p);
-    assertArrayEquals(t.int64("i64"), f.int64("i64"));
-    assertArrayEquals(t.uint32("u32"), f.uint32("u32"));
-    assertArrayEquals(t.float64("f64"), f.float64("f64"));
-    assertArrayEquals(t.utf8("name"), f.utf8("name"));
-    assertEquals(t.optFloat64("opt_f64"), f.optFloat64("opt_f64"));
-    assertEquals(t.listFloat32("big_trace"), f.listFloat32("big_trace"));
-    assertEquals(t.listFloat64("trace64"), f.listFloat64("trace64"));
-    ArtifactException a = assertThrows(ArtifactException.class, () -> t.int64("opt_i64"));
-    ArtifactException b = assertThrows(ArtifactException.class, () -> f.int64("opt_i64"));
+    assertArrayEquals(t.get("i64", As.INT64), f.get("i64", As.INT64));
+    assertArrayEquals(t.get("u32", As.UINT32), f.get("u32", As.UINT32));
+    assertArrayEquals(t.get("f64", As.FLOAT64), f.get("f64", As.FLOAT64));
+    assertArrayEquals(t.get("name", As.UTF8), f.get("name", As.UTF8));
+    assertEquals(t.get("opt_f64", As.OPT_FLOAT64), f.get("opt_f64", As.OPT_FLOAT64));
+    assertEquals(t.get("big_trace", As.LIST_FLOAT32), f.get("big_trace", As.LIST_FLOAT32));
+    assertEquals(t.get("trace64", As.LIST_FLOAT64), f.get("trace64", As.LIST_FLOAT64));
+    ArtifactException a = assertThrows(ArtifactException.class, () -> t.get("opt_i64", As.INT64));
+    ArtifactException b = assertThrows(ArtifactException.class, () -> f.get("opt_i64", As.INT64));
     assertEquals(a.getMessage(), b.getMessage(), "both paths refuse a null the same way");
-    ArtifactException c = assertThrows(ArtifactException.class, () -> t.float64("name"));
-    ArtifactException d = assertThrows(ArtifactException.class, () -> f.float64("name"));
+    ArtifactException c = assertThrows(ArtifactException.class, () -> t.get("name", As.FLOAT64));
+    ArtifactException d = assertThrows(ArtifactException.class, () -> f.get("name", As.FLOAT64));
     assertEquals(c.getMessage(), d.getMessage(), "and a wrong type");
     assertFalse(f.allLeavesRequired());
   }
@@ -146,20 +147,20 @@ class StreamingReadTest {
     List<Column> cols = Fixtures.everyKind(200_000, 4);
     TableWriter.writeTable(p, cols, WriteOptions.builder().rowGroupRows(70_000).build());
     TableFile f = TableFile.open(p);
-    String[] names = Table.read(p, "name").utf8("name");
+    String[] names = Table.read(p, "name").get("name", As.UTF8);
     var interned = f.stringsInterned("name");
     for (int i = 0; i < names.length; i++) {
       assertEquals(names[i], interned.values().get(interned.ids()[i]));
     }
     assertEquals(names[0], interned.values().get(0), "ids by first appearance");
     assertEquals(new java.util.HashSet<>(List.of(names)).size(), interned.values().size());
-    assertArrayEquals(names, f.stringsFlat("name").toStrings());
+    assertArrayEquals(names, f.get("name", As.UTF8_FLAT).toStrings());
     ArtifactException e = assertThrows(ArtifactException.class, () -> f.stringsInterned("opt_name"));
     assertTrue(e.getMessage().startsWith("column 'opt_name' has a NULL at row 1, but it is a required column."), e.getMessage());
-    ArtifactException e2 = assertThrows(ArtifactException.class, () -> f.stringsFlat("opt_name"));
+    ArtifactException e2 = assertThrows(ArtifactException.class, () -> f.get("opt_name", As.UTF8_FLAT));
     assertEquals(e.getMessage(), e2.getMessage());
     TableFile empty = f.span(0, 0);
-    assertEquals(0, empty.stringsFlat("name").length());
+    assertEquals(0, empty.get("name", As.UTF8_FLAT).length());
     assertEquals(0, empty.stringsInterned("name").ids().length);
   }
 }

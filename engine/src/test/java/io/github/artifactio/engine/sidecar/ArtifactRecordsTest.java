@@ -18,7 +18,7 @@ class ArtifactRecordsTest {
   @Test
   void a_record_carries_the_files_blake3_and_its_path_relative_to_the_manifest() {
     Path artifact = dir.resolve("stage/peptides.parquet");
-    long rows = TableWriter.writeTable(artifact, List.of(Int64Column.of("id", 1, 2, 3)));
+    long rows = TableWriter.writeTable(artifact, List.of(Int64Column.of("id", 1, 2, 3))).rows();
     ArtifactRecord r =
         ArtifactRecords.record("peptides", SchemaRegistry.Upstream.PEPTIDES, dir, artifact, rows, "digest", "c".repeat(64));
     assertEquals("stage/peptides.parquet", r.path());

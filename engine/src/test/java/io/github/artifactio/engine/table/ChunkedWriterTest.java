@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
@@ -32,9 +33,9 @@ class ChunkedWriterTest {
   }
 
   /** Writes {@code table} in chunks of the given sizes (cycled), reusing nothing. */
-  static void writeChunked(Path p, List<Column> table, WriteOptions o, int[] sizes, CodecPool pool) {
+  static void writeChunked(Path p, List<Column> table, WriteOptions o, int[] sizes, EngineContext context) {
     int n = table.get(0).length();
-    try (TableWriter w = TableWriter.open(p, o, pool)) {
+    try (TableWriter w = TableWriter.open(p, o, context)) {
       int at = 0;
       int k = 0;
       do {
@@ -43,7 +44,7 @@ class ChunkedWriterTest {
         w.write(rows(table, at, to));
         at = to;
       } while (at < n);
-      assertEquals(n, w.finish());
+      assertEquals(n, w.finish().rows());
     }
   }
 
@@ -58,7 +59,7 @@ class ChunkedWriterTest {
     int[][] chunkings = {{0, 1000, 0, 3333, 1, 0, 2047, 2500}, {1}, {9_001}, {700}, {4096, 0}};
     for (int[] sizes : chunkings) {
       Path chunked = dir.resolve("chunked.parquet");
-      writeChunked(chunked, table, o, sizes, null);
+      writeChunked(chunked, table, o, sizes, EngineContext.serial());
       assertArrayEquals(Layouts.bytes(whole), Layouts.bytes(chunked), java.util.Arrays.toString(sizes));
     }
   }
@@ -69,7 +70,7 @@ class ChunkedWriterTest {
     List<Column> table = Fixtures.everyKind(0, 1);
     try (TableWriter w = TableWriter.open(p, WriteOptions.defaults())) {
       w.write(table);
-      assertEquals(0, w.finish());
+      assertEquals(0, w.finish().rows());
     }
     assertEquals(17, TableFile.open(p).columnNames().size());
     assertEquals(0, TableFile.open(p).rows());
@@ -134,7 +135,7 @@ class ChunkedWriterTest {
               return rows(table, (int) (long) a, (int) (long) b);
             },
             WriteOptions.defaults(),
-            null);
+            EngineContext.serial()).rows();
     assertEquals(150_000, rows);
     assertEquals(List.of("0..65536", "65536..131072", "131072..150000"), asked);
     assertArrayEquals(Layouts.bytes(whole), Layouts.bytes(cb));
@@ -147,7 +148,7 @@ class ChunkedWriterTest {
         dir.resolve("e.parquet"), 0, (a, b) -> {
           asked.add(a + ".." + b);
           return List.of(Int64Column.of("id"));
-        }, WriteOptions.defaults(), null);
+        }, WriteOptions.defaults(), EngineContext.serial());
     assertEquals(List.of("0..0"), asked);
   }
 }

@@ -77,7 +77,7 @@ class ColumnOrderTest {
     assertEquals(Float.floatToIntBits(-0.0f), Float.floatToIntBits(le32(zero.getMin_value())));
     assertEquals(2.0f, le32(zero.getMax_value()));
     // what is read is unchanged: the NaN stays where it was
-    assertEquals(Arrays.toString(withNan), Arrays.toString(TableFile.open(p).float64("nan")));
+    assertEquals(Arrays.toString(withNan), Arrays.toString(TableFile.open(p).get("nan", As.FLOAT64)));
   }
 
   private static double le64(byte[] b) {

@@ -240,8 +240,8 @@ class DuckDbOracleTest {
       }
     }
     // the required getters take a nullable column that holds no null
-    assertEquals(n, t.int64("i64").length);
-    assertEquals(4294967295L, Integer.toUnsignedLong(t.uint32("u32")[0]));
+    assertEquals(n, t.get("i64", As.INT64).length);
+    assertEquals(4294967295L, Integer.toUnsignedLong(t.get("u32", As.UINT32)[0]));
   }
 
   // ---- helpers

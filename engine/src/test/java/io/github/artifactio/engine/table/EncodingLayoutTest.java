@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
@@ -119,7 +120,8 @@ class EncodingLayoutTest {
     Path whole = dir.resolve("whole.parquet");
     TableWriter.writeTable(whole, t, o);
     Path pieces = dir.resolve("pieces.parquet");
-    ChunkedWriterTest.writeChunked(pieces, t, o, new int[] {0, 1, 999, 0, 4096, 7, 30_000, 30_433}, null);
+    ChunkedWriterTest.writeChunked(pieces, t, o, new int[] {0, 1, 999, 0, 4096, 7, 30_000, 30_433},
+        EngineContext.serial());
     assertArrayEquals(Layouts.bytes(whole), Layouts.bytes(pieces));
   }
 
@@ -192,6 +194,6 @@ class EncodingLayoutTest {
       o.rowGroupRows(cap);
     }
     o.floatPlan(json.contains("\"float_plan\":true"));
-    return TableWriter.writeTableHashed(again, t.columns(), o.build(), null).settings();
+    return TableWriter.writeTable(again, t.columns(), o.build()).settings();
   }
 }

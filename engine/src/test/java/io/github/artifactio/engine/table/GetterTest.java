@@ -48,15 +48,16 @@ class GetterTest {
   @Test
   void required_getters_return_the_primitive_arrays() {
     Table t = Table.read(p);
-    assertArrayEquals(new long[] {0, 1, 2, 3}, t.int64("id"));
-    assertArrayEquals(new String[] {"PEPTIDE", "", "ÅÄÖ", "K"}, t.utf8("seq"));
-    assertArrayEquals(new double[] {0.5, 0.6, 0.7, 0.8}, t.float64("im"), "a nullable column without nulls reads");
+    assertArrayEquals(new long[] {0, 1, 2, 3}, t.get("id", As.INT64));
+    assertArrayEquals(new String[] {"PEPTIDE", "", "ÅÄÖ", "K"}, t.get("seq", As.UTF8));
+    assertArrayEquals(
+        new double[] {0.5, 0.6, 0.7, 0.8}, t.get("im", As.FLOAT64), "a nullable column without nulls reads");
   }
 
   @Test
   void a_required_getter_refuses_a_null_with_the_column_and_the_absolute_row() {
     Table t = Table.read(p);
-    NullValueException e = assertThrows(NullValueException.class, () -> t.int32("charge"));
+    NullValueException e = assertThrows(NullValueException.class, () -> t.get("charge", As.INT32));
     assertEquals(
         "column 'charge' has a NULL at row 1, but it is a required column. Nullable columns are written through the"
             + " Opt* variants and read through the opt* getters; a NULL here would otherwise be substituted with 0 or"
@@ -64,29 +65,29 @@ class GetterTest {
         e.getMessage());
     assertEquals(1L, e.row().getAsLong());
     assertEquals("charge", e.column().orElseThrow());
-    NullValueException s = assertThrows(NullValueException.class, () -> t.utf8("note"));
+    NullValueException s = assertThrows(NullValueException.class, () -> t.get("note", As.UTF8));
     assertEquals(2L, s.row().getAsLong(), "the row is the file row, past the first row group of 3");
   }
 
   @Test
   void null_aware_getters_keep_nulls_distinct_for_every_type() {
     Table t = Table.read(p);
-    assertNull(t.optInt32("charge").get(1));
-    assertEquals(3, t.optInt32("charge").get(2));
-    assertNull(t.optUtf8("note").get(2));
-    assertEquals("", t.optUtf8("note").get(1));
-    assertEquals(4, t.optInt64("id").length());
-    assertEquals(0, t.optFloat64("mz").nullCount());
+    assertNull(t.get("charge", As.OPT_INT32).get(1));
+    assertEquals(3, t.get("charge", As.OPT_INT32).get(2));
+    assertNull(t.get("note", As.OPT_UTF8).get(2));
+    assertEquals("", t.get("note", As.OPT_UTF8).get(1));
+    assertEquals(4, t.get("id", As.OPT_INT64).length());
+    assertEquals(0, t.get("mz", As.OPT_FLOAT64).nullCount());
   }
 
   @Test
   void list_getters_read_list_and_large_list_alike_and_keep_null_rows_apart_from_empty_ones() {
     Table t = Table.read(p);
-    ListFloat32Column trace = t.listFloat32("trace");
+    ListFloat32Column trace = t.get("trace", As.LIST_FLOAT32);
     assertArrayEquals(new float[] {1, 2}, trace.get(0));
     assertArrayEquals(new float[0], trace.get(1));
     assertNull(trace.get(2));
-    ListFloat32Column big = t.listFloat32("big");
+    ListFloat32Column big = t.get("big", As.LIST_FLOAT32);
     assertNull(big.get(1));
     assertArrayEquals(new float[0], big.get(2));
     assertArrayEquals(new float[] {4, 5}, big.get(3));
@@ -95,11 +96,11 @@ class GetterTest {
   @Test
   void a_getter_of_another_type_names_both_types_and_the_file() {
     Table t = Table.read(p);
-    ColumnTypeException e = assertThrows(ColumnTypeException.class, () -> t.float64("seq"));
+    ColumnTypeException e = assertThrows(ColumnTypeException.class, () -> t.get("seq", As.FLOAT64));
     assertEquals("column 'seq' is not f64: it is Utf8 in " + p, e.getMessage());
-    ColumnTypeException l = assertThrows(ColumnTypeException.class, () -> t.listFloat32("mz"));
+    ColumnTypeException l = assertThrows(ColumnTypeException.class, () -> t.get("mz", As.LIST_FLOAT32));
     assertEquals("column 'mz' is not a list: it is Float64 in " + p, l.getMessage());
-    ColumnTypeException inner = assertThrows(ColumnTypeException.class, () -> t.listFloat64("trace"));
+    ColumnTypeException inner = assertThrows(ColumnTypeException.class, () -> t.get("trace", As.LIST_FLOAT64));
     assertEquals("list 'trace' inner is not f64: it is List(Float32) (nullable) in " + p, inner.getMessage());
   }
 
@@ -111,7 +112,8 @@ class GetterTest {
             + " \"trace\", \"big\"])",
         e.getMessage());
     Table t = Table.read(p, "id");
-    assertThrows(ColumnNotFoundException.class, () -> t.int64("mz"), "an unprojected column is absent, not empty");
+    assertThrows(
+        ColumnNotFoundException.class, () -> t.get("mz", As.INT64), "an unprojected column is absent, not empty");
   }
 
   @Test

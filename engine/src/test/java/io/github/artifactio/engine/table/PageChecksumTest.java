@@ -53,7 +53,7 @@ class PageChecksumTest {
   @Test
   void a_flipped_byte_in_a_data_page_is_an_error_naming_file_column_row_group_and_page() throws IOException {
     TableFile f = TableFile.open(file);
-    ArtifactException e = assertThrows(ArtifactException.class, () -> f.float64("x"));
+    ArtifactException e = assertThrows(ArtifactException.class, () -> f.get("x", As.FLOAT64));
     assertEquals(
         "column 'x', row group 1, data page 3 of " + file + ": the page's CRC32 is "
             + String.format("%08x", crcOfBody()) + " but its header records " + String.format("%08x", page.crc())
@@ -66,7 +66,7 @@ class PageChecksumTest {
 
   @Test
   void the_other_columns_and_the_pages_a_selection_skips_still_read() {
-    assertArrayEquals(ids, TableFile.open(file).int64("id"));
+    assertArrayEquals(ids, TableFile.open(file).get("id", As.INT64));
     // rows 1000..1299 are pages 0-2 of row group 1: page 3 is neither read nor checked on an indexed handle
     RowSelection before = RowSelection.runs(new long[] {1000, 300}, new boolean[] {false, true});
     try (BatchReader r = TableFile.openWithOffsetIndex(file).selected(before, List.of("x"), 1000)) {

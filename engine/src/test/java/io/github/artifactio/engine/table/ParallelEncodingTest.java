@@ -2,11 +2,14 @@ package io.github.artifactio.engine.table;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.internal.concurrent.Lane;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +36,7 @@ class ParallelEncodingTest {
       TableWriter.writeTable(serial, table, o);
       byte[] expected = Layouts.bytes(serial);
       for (int threads : new int[] {1, 2, 3, 8}) {
-        try (CodecPool pool = CodecPool.create("test-codec", threads)) {
+        try (EngineContext pool = EngineContext.create("test-codec", threads)) {
           for (int[] sizes : chunkings) {
             Path p = dir.resolve("p.parquet");
             ChunkedWriterTest.writeChunked(p, table, o, sizes, pool);
@@ -60,9 +63,10 @@ class ParallelEncodingTest {
     for (int cap : new int[] {5000, 16_384, 0}) {
       WriteOptions o = cap == 0 ? WriteOptions.defaults() : WriteOptions.builder().rowGroupRows(cap).build();
       Path serial = dir.resolve("serial.parquet");
-      ChunkedWriterTest.writeChunked(serial, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, null);
+      ChunkedWriterTest.writeChunked(
+          serial, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, EngineContext.serial());
       Path parallel = dir.resolve("parallel.parquet");
-      try (CodecPool pool = CodecPool.create("wide", 6)) {
+      try (EngineContext pool = EngineContext.create("wide", 6)) {
         ChunkedWriterTest.writeChunked(parallel, cols, o, new int[] {3001, 0, 4999, 12_000, 1, 7777}, pool);
       }
       assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(parallel), "cap " + cap);
@@ -71,19 +75,24 @@ class ParallelEncodingTest {
 
   @Test
   void a_saturated_pool_sends_the_next_caller_to_its_own_thread() {
-    try (CodecPool pool = CodecPool.create("sat", 2)) {
-      assertTrue(pool.claim());
-      assertTrue(pool.claim());
-      assertFalse(pool.claim(), "a third caller gets no turn");
-      assertEquals(2, pool.activeCallers());
-      // a run without a turn encodes every column on the calling thread
-      List<String> threads = new ArrayList<>();
-      pool.run(4, i -> {
-        synchronized (threads) {
-          threads.add(Thread.currentThread().getName());
-        }
-      });
-      assertEquals(List.of(Thread.currentThread().getName()), threads.stream().distinct().toList());
+    try (EngineContext context = EngineContext.create("sat", 2)) {
+      Workers pool = Workers.of(context);
+      try (Lane first = pool.lane();
+          Lane second = pool.lane()) {
+        assertNotNull(first);
+        assertNotNull(second);
+        assertNull(pool.lane(), "a third caller gets no turn");
+        assertEquals(2, pool.activeTurns());
+        // a run without a turn encodes every column on the calling thread
+        List<String> threads = new ArrayList<>();
+        pool.forEach(4, i -> {
+          synchronized (threads) {
+            threads.add(Thread.currentThread().getName());
+          }
+        });
+        assertEquals(List.of(Thread.currentThread().getName()), threads.stream().distinct().toList());
+      }
+      assertEquals(0, pool.activeTurns());
     }
   }
 
@@ -94,7 +103,7 @@ class ParallelEncodingTest {
     Path serial = dir.resolve("serial.parquet");
     TableWriter.writeTable(serial, table, o);
     ExecutorService callers = Executors.newFixedThreadPool(6);
-    try (CodecPool pool = CodecPool.create("shared", 2)) {
+    try (EngineContext pool = EngineContext.create("shared", 2)) {
       CountDownLatch start = new CountDownLatch(1);
       List<Future<Path>> files = new ArrayList<>();
       for (int k = 0; k < 6; k++) {
@@ -109,7 +118,7 @@ class ParallelEncodingTest {
       for (Future<Path> f : files) {
         assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(f.get(60, TimeUnit.SECONDS)));
       }
-      assertEquals(0, pool.activeCallers(), "every turn was given back");
+      assertEquals(0, Workers.of(pool).activeTurns(), "every turn was given back");
     } finally {
       callers.shutdownNow();
     }
@@ -121,7 +130,7 @@ class ParallelEncodingTest {
     Path serial = dir.resolve("serial.parquet");
     TableWriter.writeTable(serial, table);
     ExecutorService executor = Executors.newFixedThreadPool(1);
-    try (CodecPool pool = CodecPool.wrap(executor, 1)) {
+    try (EngineContext pool = EngineContext.wrap(executor, 1)) {
       // the only thread of the pool runs a writer that uses the same pool: waiting on it would deadlock
       Path inside = dir.resolve("inside.parquet");
       Future<?> f = executor.submit(() -> TableWriter.writeTable(inside, table, WriteOptions.defaults(), pool));

@@ -36,7 +36,7 @@ class PublicationTest {
       b.finish();
       a.finish();
     }
-    assertArrayEquals(new long[] {1}, Table.read(p).int64("id"), "the last to finish wins, whole");
+    assertArrayEquals(new long[] {1}, Table.read(p).get("id", As.INT64), "the last to finish wins, whole");
   }
 
   @Test
@@ -81,7 +81,7 @@ class PublicationTest {
     Path p = dir.resolve("t.parquet");
     TableWriter.writeTable(p, List.of(Int64Column.of("id", 1)));
     TableWriter.writeTable(p, List.of(Int64Column.of("id", 2, 3)));
-    assertArrayEquals(new long[] {2, 3}, Table.read(p).int64("id"));
+    assertArrayEquals(new long[] {2, 3}, Table.read(p).get("id", As.INT64));
   }
 
   @Test
@@ -107,9 +107,10 @@ class PublicationTest {
     Publication.publishCopyOf(a, b);
     Publication.publishCopyOf(a, b); // same inode already: the rename is a no-op, the temporary name must go
     TableWriter.writeTable(a, List.of(Int64Column.of("id", 9)));
-    assertArrayEquals(new long[] {1}, Table.read(b).int64("id"), "a new a is a new inode; b keeps the old bytes");
+    assertArrayEquals(
+        new long[] {1}, Table.read(b).get("id", As.INT64), "a new a is a new inode; b keeps the old bytes");
     TableWriter.writeTable(b, List.of(Int64Column.of("id", 5)));
-    assertArrayEquals(new long[] {9}, Table.read(a).int64("id"));
+    assertArrayEquals(new long[] {9}, Table.read(a).get("id", As.INT64));
     try (Stream<Path> s = Files.list(dir)) {
       assertEquals(2, s.count(), "no temporary file is left");
     }

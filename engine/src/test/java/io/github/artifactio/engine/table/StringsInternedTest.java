@@ -83,9 +83,9 @@ class StringsInternedTest {
     }
     TableFile f = TableFile.open(p);
     for (String column : List.of("few", "fallback")) {
-      assertSame(byFirstAppearance(f.utf8(column)), f.stringsInterned(column));
+      assertSame(byFirstAppearance(f.get(column, As.UTF8)), f.stringsInterned(column));
       TableFile span = f.span(12_345, 250_000); // starts and ends inside row groups, after a page of the fallback
-      assertSame(byFirstAppearance(span.utf8(column)), span.stringsInterned(column));
+      assertSame(byFirstAppearance(span.get(column, As.UTF8)), span.stringsInterned(column));
     }
   }
 
@@ -94,7 +94,7 @@ class StringsInternedTest {
     Path p = write(true);
     TableFile f = TableFile.open(p);
     for (String column : List.of("few", "fallback")) {
-      assertSame(byFirstAppearance(f.optUtf8(column).toStrings()), f.stringsInterned(column));
+      assertSame(byFirstAppearance(f.get(column, As.OPT_UTF8).toStrings()), f.stringsInterned(column));
     }
   }
 }

@@ -63,7 +63,7 @@ class TableFileTest {
       Table t = f.readRowGroup(g.index(), "id");
       assertEquals(g.rows(), t.rows());
       assertEquals(List.of("id"), t.columnNames());
-      System.arraycopy(t.int64("id"), 0, joined, (int) g.firstRow(), (int) g.rows());
+      System.arraycopy(t.get("id", As.INT64), 0, joined, (int) g.firstRow(), (int) g.rows());
     }
     assertArrayEquals(ids, joined);
     assertThrows(IndexOutOfBoundsException.class, () -> f.readRowGroup(3, "id"));

@@ -1,11 +1,9 @@
 package io.github.artifactio.it.bench;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.HashingOutputStream;
-import io.github.artifactio.engine.internal.blake3.Backends;
-import io.github.artifactio.engine.internal.blake3.SubtreeParallel;
-import io.github.artifactio.engine.internal.blake3.TreeHasher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -19,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Mode;
@@ -30,11 +26,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.util.Statistics;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.util.Statistics;
 
 /**
  * BLAKE3 throughput on a 256 MiB in-memory buffer, and the guard against throughput regressions.
@@ -64,8 +60,7 @@ public class Blake3Bench {
   public String backend;
 
   private byte[] data;
-  private ExecutorService pool;
-  private SubtreeParallel.SpanSource<Object> spans;
+  private EngineContext pool;
 
   @Setup
   public void setUp() {
@@ -74,24 +69,13 @@ public class Blake3Bench {
     }
     data = new byte[SIZE];
     new SplittableRandom(1).nextBytes(data);
-    // two pool threads; the calling thread also hashes spans while it waits, as in Blake3.hashFile(Path, executor)
-    pool = Executors.newFixedThreadPool(2);
-    spans = new SubtreeParallel.SpanSource<>() {
-      @Override
-      public Object newWorker() {
-        return null;
-      }
-
-      @Override
-      public void hashSpan(Object worker, TreeHasher hasher, long span, int len) {
-        hasher.update(data, (int) (span * SubtreeParallel.SPAN_LEN), len);
-      }
-    };
+    // two context threads; the calling thread also hashes spans, as in Blake3.hashFile(Path, EngineContext)
+    pool = EngineContext.create("bench-hash", 2);
   }
 
   @TearDown
   public void tearDown() {
-    pool.shutdownNow();
+    pool.close();
   }
 
   @Benchmark
@@ -100,10 +84,8 @@ public class Blake3Bench {
   }
 
   @Benchmark
-  public byte[] twoThreads() throws IOException, InterruptedException {
-    byte[] digest = new byte[32];
-    SubtreeParallel.root(SIZE, spans, Backends::best, pool).rootBytes(digest, 0, 32);
-    return digest;
+  public ContentHash twoThreads() {
+    return Blake3.hashBytes(data, pool);
   }
 
   @Benchmark
@@ -128,7 +110,11 @@ public class Blake3Bench {
   public static void run(Path outDir) throws Exception {
     Map<String, double[]> gbPerS = new LinkedHashMap<>();
     measure(gbPerS, "scalar", "oneThread|twoThreads");
-    measure(gbPerS, "vector-256", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector");
+    // both vector widths, each forced in a fork of its own (the engine picks the widest the CPU has)
+    measure(gbPerS, "vector-256", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector",
+        "-Dartifact-io.blake3.vectorBits=256");
+    measure(gbPerS, "vector-512", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector",
+        "-Dartifact-io.blake3.vectorBits=512");
     print(gbPerS);
     double vector1t = ratio(gbPerS, "vector-1t");
     double scalar2t = ratio(gbPerS, "scalar-2t");
@@ -138,7 +124,8 @@ public class Blake3Bench {
       Map<String, double[]> again = new LinkedHashMap<>();
       measure(again, "scalar", scalar2t < MIN_SCALAR_2T ? "oneThread|twoThreads" : "oneThread");
       if (vector1t < MIN_VECTOR_1T) {
-        measure(again, "vector-256", "oneThread", "--add-modules", "jdk.incubator.vector");
+        measure(again, "vector-256", "oneThread", "--add-modules", "jdk.incubator.vector",
+            "-Dartifact-io.blake3.vectorBits=256");
       }
       print(again);
       if (again.containsKey("vector-1t")) {
@@ -215,7 +202,7 @@ public class Blake3Bench {
         .measurementTime(TimeValue.seconds(1))
         .jvmArgsAppend(concat(jvmArgs, "-Xms1g", "-Xmx1g"));
     Collection<RunResult> results = new Runner(options.build()).run();
-    String prefix = backend.startsWith("vector") ? "vector" : "scalar";
+    String prefix = backend.equals("vector-256") ? "vector" : backend;
     Map<String, String> names = Map.of("oneThread", "-1t", "twoThreads", "-2t", "stream64KiB", "-stream-64KiB-writes");
     for (String method : methods.split("\\|")) {
       RunResult result = results.stream()

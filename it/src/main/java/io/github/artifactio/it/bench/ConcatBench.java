@@ -10,6 +10,7 @@ import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.ListFloat32Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
@@ -26,8 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * {@code bytes_written}, {@code ratio_to_cp} (concat median over cat median) and the load averages.
  *
  * <p>The splice arm runs with the default checks (page CRCs checked, inputs and output hashed) on a 2-thread
- * executor of the benchmark's own for hashing, without the syncs ({@code durable(false)}: cat does not sync either); {@code concat-rows-no-input-hash} leaves the inputs unhashed (the
+ * engine context of the benchmark's own for hashing, without the syncs ({@code durable(false)}: cat does not sync either); {@code concat-rows-no-input-hash} leaves the inputs unhashed (the
  * output is always hashed), which shows what the provenance's input digests cost. {@code -Dconcat.rows=20000} runs
  * the whole benchmark in seconds (a check that it works, not a measurement).
  */
@@ -81,18 +80,14 @@ public final class ConcatBench {
     ObjectNode loadAtStart = Machine.loadNode();
     System.out.println("concat benchmark: " + INPUTS + " inputs of " + rows + " rows, " + inputBytes + " bytes; "
         + Machine.loadLine());
-    ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
-      Thread t = new Thread(r, "bench-concat-hash");
-      t.setDaemon(true);
-      return t;
-    });
+    EngineContext context = EngineContext.create("bench-concat-hash", 2);
     String evict = evictor();
     Map<String, Arm> arms = new LinkedHashMap<>();
     Path spliced = dir.resolve("spliced.parquet");
     Path joined = dir.resolve("joined.parquet");
     Path catted = dir.resolve("cat.bin");
     // no syncs: cat leaves its bytes in the page cache too (the sync's cost is the write benchmark's subject)
-    ConcatOptions withPool = ConcatOptions.builder().executor(pool).report(false).durable(false).build();
+    ConcatOptions withPool = ConcatOptions.builder().context(context).report(false).durable(false).build();
     arms.put("concat-rows", () -> concat(spliced, inputs, Axis.ROWS, withPool));
     arms.put("cat-rows", () -> cat(catted, inputs));
     arms.put("concat-rows-no-input-hash",
@@ -107,7 +102,7 @@ public final class ConcatBench {
       coldArms.put("cat-rows-cold", arms.get("cat-rows"));
       cold = measure(coldArms, evict, inputs);
     }
-    pool.shutdown();
+    context.close();
     double xmx128 = forked(spliced, inputs);
     long[] rowsBytes = arms.get("concat-rows").run();
     long[] noHashBytes = arms.get("concat-rows-no-input-hash").run();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.hash.Blake3;
@@ -35,8 +36,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
@@ -71,7 +70,9 @@ final class PluginBench {
     json.put("processors", Runtime.getRuntime().availableProcessors());
     json.put("blake3_backend", Blake3.backend());
     ArrayNode results = json.putArray("results");
-    ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors());
+    // as the goals run by default: the calling thread and processors - 1 context threads check files
+    int processors = Runtime.getRuntime().availableProcessors();
+    EngineContext pool = processors > 1 ? EngineContext.create("bench-plugin", processors - 1) : EngineContext.serial();
     try {
       Path big = wide(work.resolve("one_gb.parquet"), ROWS_PER_GB, 1);
       long size = Files.size(big);
@@ -182,7 +183,7 @@ final class PluginBench {
       cached.put("files_opened", rerunOpened[0]);
       results.add(cached);
     } finally {
-      pool.shutdownNow();
+      pool.close();
     }
 
     if (!"false".equals(System.getProperty("bench.big"))) {
@@ -219,17 +220,14 @@ final class PluginBench {
               new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("candidate_id")),
               new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("precursor_mz"))),
           List.of(), List.of(), List.of());
-      ExecutorService pool = Executors.newFixedThreadPool(1);
-      try {
-        Outcome o = new ParquetValidator(plan, null, "bench").validate(file.getParent(), List.of(file), pool);
-        o.results().forEach(r -> System.out.println(r.rule() + " " + r.status() + " " + r.observed()));
-        System.out.println("max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB, bytes read "
-            + o.bytesRead());
-        if (o.results().stream().anyMatch(r -> r.status() != Status.PASS)) {
-          System.exit(2);
-        }
-      } finally {
-        pool.shutdownNow();
+      // one file: the calling thread checks it, as a goal run with threads=1 does
+      Outcome o =
+          new ParquetValidator(plan, null, "bench").validate(file.getParent(), List.of(file), EngineContext.serial());
+      o.results().forEach(r -> System.out.println(r.rule() + " " + r.status() + " " + r.observed()));
+      System.out.println("max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB, bytes read "
+          + o.bytesRead());
+      if (o.results().stream().anyMatch(r -> r.status() != Status.PASS)) {
+        System.exit(2);
       }
     }
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
@@ -29,8 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.ParquetReadOptions;
@@ -68,17 +67,13 @@ public final class ReadBench {
     ObjectNode loadAtStart = Machine.loadNode();
     System.out.println("read benchmark: " + Machine.loadLine());
     long fileBytes = Files.size(file);
-    ExecutorService pool = Executors.newFixedThreadPool(2, r -> {
-      Thread t = new Thread(r, "bench-decode");
-      t.setDaemon(true);
-      return t;
-    });
+    EngineContext pool = EngineContext.create("bench-decode", 2);
     // a 1% selection: one run of 20,000 rows, not aligned to a page
     RowSelection onePercent = RowSelection.runs(new long[] {1_234_567, ROWS / 100}, new boolean[] {false, true});
     Map<String, Arm> arms = new LinkedHashMap<>();
     arms.put("engine-full-arrays", () -> engine(file, null, ScanOptions.defaults()));
     arms.put("engine-full-arrow", () -> engineArrow(file));
-    arms.put("engine-full-2t", () -> engine(file, null, ScanOptions.builder().executor(pool).decodeThreads(2).build()));
+    arms.put("engine-full-2t", () -> engine(file, null, ScanOptions.builder().context(pool).decodeThreads(2).build()));
     arms.put("engine-proj-b", () -> engine(file, List.of("b"), ScanOptions.defaults()));
     arms.put("engine-select-1pct", () -> {
       try (BatchReader r = TableFile.openWithOffsetIndex(file).selected(onePercent, null, BATCH)) {
@@ -147,7 +142,7 @@ public final class ReadBench {
       }
       report(outDir, fileBytes, times, bytes, loadAtStart);
     } finally {
-      pool.shutdownNow();
+      pool.close();
     }
   }
 

@@ -6,6 +6,7 @@ import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.ListFloat32Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.table.As;
 import io.github.artifactio.engine.table.Table;
 import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
@@ -175,7 +176,8 @@ public final class TimingBench {
 
   static Table readOurs(Path file) {
     Table t = Table.read(file);
-    sink += t.int32("id")[ROWS - 1] + t.utf8Column("name").data().length + t.listFloat32("trace").values().length;
+    sink += t.get("id", As.INT32)[ROWS - 1] + t.get("name", As.UTF8_FLAT).data().length
+        + t.get("trace", As.LIST_FLOAT32).values().length;
     return t;
   }
 

@@ -1,16 +1,16 @@
 package io.github.artifactio.it.bench;
 
-import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.table.CodecPool;
-import io.github.artifactio.engine.table.TableFile;
-import io.github.artifactio.engine.table.TableWriter;
-import io.github.artifactio.engine.table.WriteOptions;
-import io.github.artifactio.it.bench.TimingBench.Data;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.table.TableFile;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.it.bench.TimingBench.Data;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -330,7 +330,10 @@ public final class WriteBench {
       Path loaded = scratch.resolve("reference.parquet");
       TableWriter.writeTable(loaded, cols);
       WriteOptions noSync = WriteOptions.builder().durable(false).build();
-      try (CodecPool pool = CodecPool.create("bench-codec", 2);
+      // engine-2t encodes on two context threads and the caller's; the hashed write hashes on a context of one thread
+      // while its own thread encodes (the hasher holds that thread's only turn), as a writer with a hasher thread did
+      try (EngineContext pool = EngineContext.create("bench-codec", 2);
+          EngineContext hashing = EngineContext.create("bench-hash", 1);
           Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
         try (Statement s = duck.createStatement()) {
           s.execute("SET threads=1");
@@ -340,7 +343,8 @@ public final class WriteBench {
         writers.put("engine-1t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults()));
         writers.put("engine-1t-nosync", f -> TableWriter.writeTable(f, cols, noSync));
         writers.put("engine-2t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults(), pool));
-        writers.put("engine-1t-hashed", f -> TableWriter.writeTableHashed(f, cols, WriteOptions.defaults(), null));
+        WriteOptions hashed = WriteOptions.builder().contentHash().build();
+        writers.put("engine-1t-hashed", f -> TableWriter.writeTable(f, cols, hashed, hashing));
         writers.put("parquet-java-group", f -> TimingBench.writeParquetJava(data, schema, f));
         writers.put("parquet-java-writesupport", f -> writeSupport(data, schema, f));
         writers.put("duckdb-1t", f -> copy(duck, f));

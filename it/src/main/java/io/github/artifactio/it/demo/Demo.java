@@ -3,6 +3,7 @@ package io.github.artifactio.it.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
@@ -21,6 +22,7 @@ import io.github.artifactio.engine.sidecar.SchemaRegistry;
 import io.github.artifactio.engine.sidecar.SidecarJson;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.engine.table.Written;
 import io.github.artifactio.it.plugin.ExternalFiles;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +39,13 @@ public final class Demo {
   static final String CONFIG_JSON = "{\"enzyme\":\"trypsin\",\"missed_cleavages\":2,\"seed\":7}";
 
   public static void main(String[] args) throws Exception {
-    Path dir = Path.of(args.length > 0 ? args[0] : "target/demo").toAbsolutePath();
+    // the demo's one thread pool: the writers hash what they write on it, the caller closes it
+    try (EngineContext context = EngineContext.create("demo", 1)) {
+      run(Path.of(args.length > 0 ? args[0] : "target/demo").toAbsolutePath(), context);
+    }
+  }
+
+  private static void run(Path dir, EngineContext context) throws Exception {
     String configHash = Blake3.hashString(CONFIG_JSON).hex();
     Manifest manifest = Manifest.of("artifact-io-demo 0.1.0", CONFIG_JSON, configHash);
 
@@ -65,7 +73,8 @@ public final class Demo {
             new Int32Column("start", start),
             new Int32Column("end", end),
             Utf8Column.of("label", label));
-    manifest = manifest.record(stage(dir, "peptides", SchemaRegistry.Upstream.PEPTIDES, "digest", peptideTable, configHash));
+    manifest = manifest.record(
+        stage(dir, context, "peptides", SchemaRegistry.Upstream.PEPTIDES, "digest", peptideTable, configHash));
 
     int precursors = 5_000;
     int[] candidate = new int[precursors];
@@ -96,7 +105,8 @@ public final class Demo {
             OptFloat32Column.of("predicted_im", im),
             ListFloat32Column.of("fragment_intensities", intensities));
     SchemaId precursorSchema = SchemaRegistry.Upstream.FRAGMENT_LIBRARY_PRECURSORS;
-    manifest = manifest.record(stage(dir, "fragment_library_precursors", precursorSchema, "predict-frag", precursorTable, configHash));
+    manifest = manifest.record(stage(
+        dir, context, "fragment_library_precursors", precursorSchema, "predict-frag", precursorTable, configHash));
 
     SidecarJson.write(dir.resolve("manifest.json"), manifest);
     System.out.println("wrote " + manifest.artifacts().size() + " artifacts, their reports and manifest.json to " + dir);
@@ -111,13 +121,18 @@ public final class Demo {
     System.out.println("wrote externally written files with known violations to " + external);
   }
 
-  /** One stage's output: the table, its report sidecar, and the manifest record (path relative to the folder). */
-  private static ArtifactRecord stage(
-      Path dir, String name, SchemaId schema, String stageName, List<Column> table, String configHash) {
+  /**
+   * One stage's output: the table (its content hash taken while it is written), its report sidecar, and the manifest
+   * record (path relative to the folder).
+   */
+  private static ArtifactRecord stage(Path dir, EngineContext context, String name, SchemaId schema, String stageName,
+      List<Column> table, String configHash) {
     long t0 = System.nanoTime();
     Path artifact = dir.resolve(name + ".parquet");
-    long rows = TableWriter.writeTable(artifact, table, WriteOptions.builder().schema(schema).build());
-    String hash = Blake3.hashFile(artifact).hex();
+    Written written = TableWriter.writeTable(
+        artifact, table, WriteOptions.builder().schema(schema).contentHash().build(), context);
+    long rows = written.rows();
+    String hash = written.contentHash().orElseThrow().hex();
     ObjectNode params = JsonNodeFactory.instance.objectNode().put("seed", 7);
     TreeMap<String, JsonNode> stats = new TreeMap<>();
     stats.put("columns", JsonNodeFactory.instance.numberNode(table.size()));

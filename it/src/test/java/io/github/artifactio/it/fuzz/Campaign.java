@@ -2,6 +2,7 @@ package io.github.artifactio.it.fuzz;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnTypeException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.it.fuzz.Mutation.Allowance;
 import io.github.artifactio.it.fuzz.Reads.Way;
 import io.github.artifactio.it.fuzz.Tally.Ending;
@@ -40,7 +41,7 @@ public final class Campaign {
   private final Path failures;
   private final long timeoutSeconds;
   private final Tally tally = new Tally();
-  private final ExecutorService validatorPool = Executors.newSingleThreadExecutor(daemon("fuzz-validator"));
+  private final EngineContext validatorPool = EngineContext.create("fuzz-validator", 1);
   private ExecutorService worker = Executors.newSingleThreadExecutor(daemon("fuzz-read"));
   private int kept;
   private long current;
@@ -71,12 +72,12 @@ public final class Campaign {
     long count = Long.parseLong(args[4]);
     long timeout = Long.parseLong(args[5]);
     Path work = Files.createTempDirectory(result.getParent(), "work-");
-    ExecutorService pool = Executors.newSingleThreadExecutor(daemon("fuzz-seed"));
     List<Seed> seeds = new ArrayList<>();
-    for (Path f : files) {
-      seeds.add(Seed.of(f, pool));
+    try (EngineContext pool = EngineContext.create("fuzz-seed", 1)) {
+      for (Path f : files) {
+        seeds.add(Seed.of(f, pool));
+      }
     }
-    pool.shutdownNow();
     Campaign c = new Campaign(seeds, work, failures, timeout);
     long t0 = System.nanoTime();
     for (long i = first; i < first + count; i++) {

@@ -1,5 +1,6 @@
 package io.github.artifactio.it.fuzz;
 
+import io.github.artifactio.engine.EngineContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.TestFactory;
  * default rules with the full structure scan fail each one and throw nothing.
  */
 class HostileFilesTest {
-  private static final ExecutorService POOL = Executors.newSingleThreadExecutor();
+  private static final EngineContext POOL = EngineContext.create("hostile-validate", 1);
   /** Broken only in its offset index, which only the offset-indexed read reads: the others read the values. */
   private static final String INDEX_ONLY = "offset_index_of_2gib.parquet";
 
@@ -45,7 +44,7 @@ class HostileFilesTest {
 
   @AfterAll
   static void close() {
-    POOL.shutdownNow();
+    POOL.close();
   }
 
   static List<Path> files() throws IOException {

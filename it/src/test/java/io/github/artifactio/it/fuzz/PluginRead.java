@@ -1,5 +1,6 @@
 package io.github.artifactio.it.fuzz;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.maven.check.CheckConfig;
 import io.github.artifactio.maven.check.Outcome;
 import io.github.artifactio.maven.check.ParquetValidator;
@@ -7,7 +8,6 @@ import io.github.artifactio.maven.check.Status;
 import io.github.artifactio.maven.check.ValidationPlan;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 
 /**
  * The fourth way of reading: the plugin's {@code validate} with its default rules and the {@code structure} rule's
@@ -23,7 +23,7 @@ final class PluginRead {
    * Whether every rule passes the file (warnings pass, as they do in a build). A thrown exception is the validator's
    * own failure, which the caller counts.
    */
-  static boolean passes(Path file, ExecutorService pool) {
+  static boolean passes(Path file, EngineContext pool) {
     Outcome o = new ParquetValidator(PLAN, null, "fuzz").validate(file.getParent(), List.of(file), pool);
     if (o.results().stream().noneMatch(r -> r.rule().equals("structure"))) {
       throw new IllegalStateException("no structure result in " + o.results());

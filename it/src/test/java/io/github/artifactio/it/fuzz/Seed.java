@@ -1,6 +1,7 @@
 package io.github.artifactio.it.fuzz;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.PageLayout;
 import java.io.IOException;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 
 /**
  * An unmutated file the campaign starts from: its bytes, where its pages lie (so a mutation can be told to land inside
@@ -46,7 +46,7 @@ final class Seed {
     this.pluginPasses = pluginPasses;
   }
 
-  static Seed of(Path file, ExecutorService pool) {
+  static Seed of(Path file, EngineContext pool) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);

@@ -5,6 +5,7 @@ import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.RowGroupLayout;
 import io.github.artifactio.engine.layout.SortingColumn;
+import io.github.artifactio.engine.table.RowGroupInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,7 +203,7 @@ public final class AscendingRule implements Rule {
     void accept(ColumnSource.Rows c) {
       rows:
       for (int i = 0; i < c.size(); i++) {
-        for (Column col : c.columns()) {
+        for (KeyValues col : c.columns()) {
           if (SortKey.isNaN(col, i)) {
             continue rows;
           }

@@ -2,16 +2,7 @@ package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
-import io.github.artifactio.engine.column.Float32Column;
-import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.column.Int32Column;
-import io.github.artifactio.engine.column.Int64Column;
-import io.github.artifactio.engine.column.OptFloat32Column;
-import io.github.artifactio.engine.column.OptFloat64Column;
-import io.github.artifactio.engine.column.OptInt32Column;
-import io.github.artifactio.engine.column.OptInt64Column;
-import io.github.artifactio.engine.column.OptUInt32Column;
-import io.github.artifactio.engine.column.UInt32Column;
+import io.github.artifactio.engine.column.ValueVisitor;
 import io.github.artifactio.engine.table.Batch;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnSpec;
@@ -87,9 +78,10 @@ public final class BatchColumnSource implements ColumnSource {
   @Override
   public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
     RowGroupInfo g = file.rowGroups().get(rowGroup);
-    // the engine's batch holds the projection in file order; the caller named its keys in sort order
-    forEachBatch(g, columns, (row, b) ->
-        consumer.accept(new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).toList())));
+    // the engine's batch holds the projection in file order; the caller named its keys in sort order. Each key
+    // column is widened once a batch, so the rule compares rows without asking for the kind per value
+    forEachBatch(g, columns, (row, b) -> consumer.accept(
+        new Rows(rowGroup, row, b.rows(), columns.stream().map(b::column).map(KeyValues::of).toList())));
   }
 
   @Override
@@ -124,41 +116,52 @@ public final class BatchColumnSource implements ColumnSource {
     }
   }
 
+  /** One batch of a scannable column (integer or floating point, see {@link #describe}) as a value chunk. */
   static ValueChunk chunk(int rowGroup, long firstRow, Column c) {
-    if (c instanceof Int64Column x) {
-      return new ValueChunk(rowGroup, firstRow, x.values(), null, null);
-    }
-    if (c instanceof OptInt64Column x) {
-      return new ValueChunk(rowGroup, firstRow, x.values(), null, x.valid());
-    }
-    if (c instanceof Int32Column x) {
-      return new ValueChunk(rowGroup, firstRow, widen(x.values(), false), null, null);
-    }
-    if (c instanceof OptInt32Column x) {
-      return new ValueChunk(rowGroup, firstRow, widen(x.values(), false), null, x.valid());
-    }
-    if (c instanceof UInt32Column x) {
-      return new ValueChunk(rowGroup, firstRow, widen(x.values(), true), null, null);
-    }
-    if (c instanceof OptUInt32Column x) {
-      return new ValueChunk(rowGroup, firstRow, widen(x.values(), true), null, x.valid());
-    }
-    if (c instanceof Float64Column x) {
-      return new ValueChunk(rowGroup, firstRow, null, x.values(), null);
-    }
-    if (c instanceof OptFloat64Column x) {
-      return new ValueChunk(rowGroup, firstRow, null, x.values(), x.valid());
-    }
-    if (c instanceof Float32Column x) {
-      return new ValueChunk(rowGroup, firstRow, null, widen(x.values()), null);
-    }
-    if (c instanceof OptFloat32Column x) {
-      return new ValueChunk(rowGroup, firstRow, null, widen(x.values()), x.valid());
-    }
-    throw new IllegalArgumentException("column '" + c.name() + "' of type " + c.type() + " is not scannable");
+    return c.acceptValues(new ValueVisitor<>() {
+      @Override
+      public ValueChunk int64(long[] values, boolean[] valid) {
+        return new ValueChunk(rowGroup, firstRow, values, null, valid);
+      }
+
+      @Override
+      public ValueChunk int32(int[] values, boolean[] valid) {
+        return new ValueChunk(rowGroup, firstRow, widen(values, false), null, valid);
+      }
+
+      @Override
+      public ValueChunk uint32(int[] values, boolean[] valid) {
+        return new ValueChunk(rowGroup, firstRow, widen(values, true), null, valid);
+      }
+
+      @Override
+      public ValueChunk float64(double[] values, boolean[] valid) {
+        return new ValueChunk(rowGroup, firstRow, null, values, valid);
+      }
+
+      @Override
+      public ValueChunk float32(float[] values, boolean[] valid) {
+        return new ValueChunk(rowGroup, firstRow, null, widen(values), valid);
+      }
+
+      @Override
+      public ValueChunk bool(boolean[] values, boolean[] valid) {
+        throw notScannable(c);
+      }
+
+      @Override
+      public ValueChunk utf8(byte[] data, int[] offsets, boolean[] valid) {
+        throw notScannable(c);
+      }
+    });
   }
 
-  private static long[] widen(int[] v, boolean unsigned) {
+  /** {@link #describe} keeps booleans and strings from the value rules; reaching here is a bug. */
+  private static IllegalArgumentException notScannable(Column c) {
+    return new IllegalArgumentException("column '" + c.name() + "' of type " + c.type() + " is not scannable");
+  }
+
+  static long[] widen(int[] v, boolean unsigned) {
     long[] out = new long[v.length];
     for (int i = 0; i < v.length; i++) {
       out[i] = unsigned ? Integer.toUnsignedLong(v[i]) : v[i];
@@ -166,7 +169,7 @@ public final class BatchColumnSource implements ColumnSource {
     return out;
   }
 
-  private static double[] widen(float[] v) {
+  static double[] widen(float[] v) {
     double[] out = new double[v.length];
     for (int i = 0; i < v.length; i++) {
       out[i] = v[i];

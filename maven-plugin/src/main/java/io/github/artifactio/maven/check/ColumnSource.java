@@ -1,6 +1,5 @@
 package io.github.artifactio.maven.check;
 
-import io.github.artifactio.engine.column.Column;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -48,7 +47,7 @@ public interface ColumnSource {
    * Consecutive rows of several columns of one row group.
    *
    * @param firstRow the file row of the first row
-   * @param columns one engine column per requested column, in the requested order, each of {@code size} rows
+   * @param columns the key values of each requested column, in the requested order, each of {@code size} rows
    */
-  record Rows(int rowGroup, long firstRow, int size, List<Column> columns) {}
+  record Rows(int rowGroup, long firstRow, int size, List<KeyValues> columns) {}
 }

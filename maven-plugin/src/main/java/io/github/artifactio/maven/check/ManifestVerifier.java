@@ -3,6 +3,7 @@ package io.github.artifactio.maven.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.concat.Fingerprint;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.SchemaId;
@@ -17,10 +18,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * {@code verify-manifest}: checks each {@code manifest.json} against the files it records. The JSON is read strictly
@@ -35,8 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * equals {@code content_hash}), {@code manifest-rows} (the footer's row count equals {@code rows}),
  * {@code manifest-schema} (the identifier is registered and equals the one in the footer, where one is recorded),
  * {@code manifest-report} (the {@code .report.json} sidecar, when present, agrees on rows, hash and schema),
- * {@code manifest-fingerprint} (a linked file's recorded bounded fingerprint still matches). Records
- * are checked in parallel on the caller's executor; hashes of unchanged files come from the cache.
+ * {@code manifest-fingerprint} (a linked file's recorded bounded fingerprint still matches). Records are checked in
+ * parallel on the caller's {@link EngineContext}; hashes of unchanged files come from the cache.
  */
 public final class ManifestVerifier {
 
@@ -87,19 +86,18 @@ public final class ManifestVerifier {
     }
   }
 
-  public Outcome verify(Path root, List<Path> manifests, ExecutorService pool) {
+  public Outcome verify(Path root, List<Path> manifests, EngineContext context) {
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
     List<String> files = new ArrayList<>();
-    List<Future<List<RuleResult>>> futures = new ArrayList<>();
-    List<List<RuleResult>> headers = new ArrayList<>();
+    // in file order: each manifest's own results, already known, or one of its records, checked on the context
+    List<Supplier<List<RuleResult>>> work = new ArrayList<>();
     for (Path m : manifests) {
       String display = ParquetValidator.display(root, m);
       files.add(display);
       Collector c = new Collector(display);
       JsonNode tree = parse(m, c);
-      headers.add(c.results);
-      futures.add(null); // where this manifest's own results go, keeping file order
+      work.add(() -> c.results);
       if (tree == null) {
         continue;
       }
@@ -112,24 +110,12 @@ public final class ManifestVerifier {
         String recordDisplay = display + "#" + e.getKey();
         files.add(recordDisplay);
         Path folder = m.toAbsolutePath().getParent();
-        futures.add(pool.submit(() -> record(folder, e.getKey(), e.getValue(), recordDisplay, accounting, cached)));
+        work.add(() -> record(folder, e.getKey(), e.getValue(), recordDisplay, accounting, cached));
       }
     }
     List<RuleResult> results = new ArrayList<>();
-    int header = 0;
-    for (Future<List<RuleResult>> f : futures) {
-      if (f == null) {
-        results.addAll(headers.get(header++));
-        continue;
-      }
-      try {
-        results.addAll(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while verifying manifests", e);
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-      }
+    for (List<RuleResult> part : context.map(work, Supplier::get)) {
+      results.addAll(part);
     }
     return new Outcome("verify-manifest", files, results, cached.get(), accounting.filesOpened(),
         accounting.bytesRead(), accounting.bytesHashed());

@@ -2,6 +2,7 @@ package io.github.artifactio.maven.check;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.FooterException;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.TableFile;
@@ -13,15 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
- * Runs a {@link ValidationPlan} over files: each file on one task of the caller's executor (the caller owns and
- * closes it), every applicable rule on each file, every finding collected. With a {@link ResultCache}, a file whose
- * identity is unchanged since a run with the same rules is answered from the cache without being opened.
+ * Runs a {@link ValidationPlan} over files: the files spread over the caller's {@link EngineContext} (the caller owns
+ * and closes it; the calling thread checks files too), every applicable rule on each file, every finding collected.
+ * With a {@link ResultCache}, a file whose identity is unchanged since a run with the same rules is answered from the
+ * cache without being opened.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
@@ -35,35 +35,17 @@ public final class ParquetValidator {
     this.pluginVersion = pluginVersion;
   }
 
-  /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code pool}. */
-  public Outcome validate(Path root, List<Path> files, ExecutorService pool) {
+  /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code context}. */
+  public Outcome validate(Path root, List<Path> files, EngineContext context) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     plan.requireContractsMatch(names);
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
-    List<Future<List<RuleResult>>> futures = new ArrayList<>();
-    for (int i = 0; i < files.size(); i++) {
-      Path file = files.get(i);
-      String name = names.get(i);
-      futures.add(pool.submit(() -> {
-        try {
-          return validateFile(file, name, accounting, cached);
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-          // outside any rule (the cache, the footer): every rule of the file reports it, the other files go on
-          return plan.rulesFor(name).stream().map(r -> RuleFailure.result(name, r, e)).toList();
-        }
-      }));
-    }
+    List<Integer> indexes = IntStream.range(0, files.size()).boxed().toList();
     List<RuleResult> results = new ArrayList<>();
-    for (Future<List<RuleResult>> f : futures) {
-      try {
-        results.addAll(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while validating", e);
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-      }
+    for (List<RuleResult> perFile :
+        context.map(indexes, i -> validateOrReport(files.get(i), names.get(i), accounting, cached))) {
+      results.addAll(perFile);
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());
@@ -73,6 +55,18 @@ public final class ParquetValidator {
     Path abs = file.toAbsolutePath().normalize();
     Path base = root.toAbsolutePath().normalize();
     return (abs.startsWith(base) ? base.relativize(abs) : abs).toString().replace('\\', '/');
+  }
+
+  /**
+   * {@link #validateFile}, where a failure outside any rule (the cache, the footer) becomes every rule's finding on
+   * that file: one bad file never ends the goal, the other files go on.
+   */
+  private List<RuleResult> validateOrReport(Path file, String name, ReadAccounting accounting, AtomicInteger cached) {
+    try {
+      return validateFile(file, name, accounting, cached);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return plan.rulesFor(name).stream().map(r -> RuleFailure.result(name, r, e)).toList();
+    }
   }
 
   /** The results of one file, from the cache or from running its rules. */

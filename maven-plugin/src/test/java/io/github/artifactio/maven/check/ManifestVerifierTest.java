@@ -3,6 +3,7 @@ package io.github.artifactio.maven.check;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactRecord;
 import io.github.artifactio.engine.sidecar.ArtifactRecords;
@@ -20,8 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,11 +52,8 @@ class ManifestVerifierTest {
   }
 
   private Outcome verify(Path manifest) {
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      return new ManifestVerifier(SchemaRegistry.builtIn(), all(), null).verify(dir, List.of(manifest), pool);
-    } finally {
-      pool.shutdownNow();
+    try (EngineContext context = EngineContext.create("test-verify", 1)) {
+      return new ManifestVerifier(SchemaRegistry.builtIn(), all(), null).verify(dir, List.of(manifest), context);
     }
   }
 

@@ -1,12 +1,11 @@
 package io.github.artifactio.maven.check;
 
+import io.github.artifactio.engine.EngineContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 
 /** Runs the validator the way the goal does, on every Parquet file of a folder. */
@@ -14,14 +13,12 @@ final class Validation {
   private Validation() {}
 
   static Outcome run(Path dir, ValidationPlan plan, ResultCache cache) {
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try (Stream<Path> s = Files.walk(dir)) {
+    try (EngineContext context = EngineContext.create("test-validate", 1);
+        Stream<Path> s = Files.walk(dir)) {
       List<Path> files = s.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
-      return new ParquetValidator(plan, cache, "test").validate(dir, files, pool);
+      return new ParquetValidator(plan, cache, "test").validate(dir, files, context);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } finally {
-      pool.shutdownNow();
     }
   }
 

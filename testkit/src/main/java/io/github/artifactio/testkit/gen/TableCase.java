@@ -1,16 +1,26 @@
 package io.github.artifactio.testkit.gen;
 
+import io.github.artifactio.engine.column.BoolColumn;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnVisitor;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int32Column;
+import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.LargeListFloat32Column;
 import io.github.artifactio.engine.column.ListFloat32Column;
 import io.github.artifactio.engine.column.ListFloat64Column;
+import io.github.artifactio.engine.column.OptBoolColumn;
 import io.github.artifactio.engine.column.OptFloat32Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt32Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.column.OptUInt32Column;
 import io.github.artifactio.engine.column.OptUtf8Column;
+import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * A generated table: its columns, all of one length. {@code toString} prints each column's kind, null count and first
@@ -58,8 +68,9 @@ public record TableCase(List<Column> columns) {
       b.append("\n    ").append(c.name()).append(": ").append(c.type().arrowName())
           .append(c.type().nullable() ? " (nullable)" : "").append(", nulls ").append(c.nullCount()).append(", [");
       int n = Math.min(SHOWN, c.length());
+      IntFunction<String> text = values(c);
       for (int i = 0; i < n; i++) {
-        b.append(i == 0 ? "" : ", ").append(value(c, i));
+        b.append(i == 0 ? "" : ", ").append(text.apply(i));
       }
       b.append(c.length() > n ? ", ...]" : "]");
     }
@@ -68,63 +79,109 @@ public record TableCase(List<Column> columns) {
 
   /** Row {@code row} of {@code c} as text: {@code null}, a quoted string, floats with their bits where unusual. */
   public static String value(Column c, int row) {
-    if (c.isNull(row)) {
-      return "null";
-    }
-    if (c instanceof Float64Column f) {
-      return dbl(f.values()[row]);
-    }
-    if (c instanceof OptFloat64Column f) {
-      return dbl(f.values()[row]);
-    }
-    if (c instanceof Float32Column f) {
-      return flt(f.values()[row]);
-    }
-    if (c instanceof OptFloat32Column f) {
-      return flt(f.values()[row]);
-    }
-    if (c instanceof Utf8Column u) {
-      return str(u.get(row));
-    }
-    if (c instanceof OptUtf8Column u) {
-      return str(u.get(row));
-    }
-    if (c instanceof ListFloat32Column l) {
-      return floats(l.get(row));
-    }
-    if (c instanceof LargeListFloat32Column l) {
-      return floats(l.get(row));
-    }
-    if (c instanceof ListFloat64Column l) {
-      double[] v = l.get(row);
-      StringBuilder b = new StringBuilder("[");
-      for (int i = 0; i < Math.min(v.length, SHOWN); i++) {
-        b.append(i == 0 ? "" : ", ").append(dbl(v[i]));
-      }
-      return b.append(v.length > SHOWN ? ", ... " + v.length + " items]" : "]").toString();
-    }
-    return scalar(c, row);
+    return values(c).apply(row);
   }
 
-  private static String scalar(Column c, int row) {
-    String s = c.toString();
-    // the integer and boolean kinds: read through the record accessors
-    try {
-      Object values = c.getClass().getMethod("values").invoke(c);
-      if (values instanceof long[] a) {
-        return Long.toString(a[row]);
-      }
-      if (values instanceof int[] a) {
-        return c.type().leaf() == io.github.artifactio.engine.column.ColumnType.Leaf.UINT32
-            ? Integer.toUnsignedString(a[row]) : Integer.toString(a[row]);
-      }
-      if (values instanceof boolean[] a) {
-        return Boolean.toString(a[row]);
-      }
-    } catch (ReflectiveOperationException e) {
-      return s;
+  /** The rows of {@code c} as {@link #value} writes them; made once per column, then called per row. */
+  public static IntFunction<String> values(Column c) {
+    IntFunction<String> present = c.accept(TEXT);
+    return row -> c.isNull(row) ? "null" : present.apply(row);
+  }
+
+  /** How a present row of each kind reads. */
+  private static final ColumnVisitor<IntFunction<String>> TEXT = new ColumnVisitor<>() {
+    @Override
+    public IntFunction<String> int64(Int64Column c) {
+      return row -> Long.toString(c.values()[row]);
     }
-    return s;
+
+    @Override
+    public IntFunction<String> int32(Int32Column c) {
+      return row -> Integer.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> uint32(UInt32Column c) {
+      return row -> Integer.toUnsignedString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> float64(Float64Column c) {
+      return row -> dbl(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> float32(Float32Column c) {
+      return row -> flt(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> bool(BoolColumn c) {
+      return row -> Boolean.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> utf8(Utf8Column c) {
+      return row -> str(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> optInt64(OptInt64Column c) {
+      return row -> Long.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optInt32(OptInt32Column c) {
+      return row -> Integer.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optUInt32(OptUInt32Column c) {
+      return row -> Integer.toUnsignedString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optFloat64(OptFloat64Column c) {
+      return row -> dbl(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optFloat32(OptFloat32Column c) {
+      return row -> flt(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optBool(OptBoolColumn c) {
+      return row -> Boolean.toString(c.values()[row]);
+    }
+
+    @Override
+    public IntFunction<String> optUtf8(OptUtf8Column c) {
+      return row -> str(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> listFloat32(ListFloat32Column c) {
+      return row -> floats(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> listFloat64(ListFloat64Column c) {
+      return row -> doubles(c.get(row));
+    }
+
+    @Override
+    public IntFunction<String> largeListFloat32(LargeListFloat32Column c) {
+      return row -> floats(c.get(row));
+    }
+  };
+
+  private static String doubles(double[] v) {
+    StringBuilder b = new StringBuilder("[");
+    for (int i = 0; i < Math.min(v.length, SHOWN); i++) {
+      b.append(i == 0 ? "" : ", ").append(dbl(v[i]));
+    }
+    return b.append(v.length > SHOWN ? ", ... " + v.length + " items]" : "]").toString();
   }
 
   private static String floats(float[] v) {

@@ -8,6 +8,7 @@ import io.github.artifactio.engine.column.Int32Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.UInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
+import io.github.artifactio.engine.column.ValueVisitor;
 import io.github.artifactio.testkit.property.Gen;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -81,82 +82,104 @@ public final class TableContract {
   }
 
   private static Gen<Column> column(ColumnDecl d, Invariant inv, int n, TableShape shape) {
-    switch (inv) {
-      case CONTIGUOUS_IDS:
-        return s -> ids(d, n);
-      case ASCENDING:
-        return s -> ascending(s.draw(Tables.column(d, n, shape)));
-      default:
-        return Tables.column(d, n, shape);
-    }
+    return switch (inv) {
+      case CONTIGUOUS_IDS -> s -> ids(d, n);
+      case ASCENDING -> s -> ascending(s.draw(Tables.column(d, n, shape)));
+      case NONE -> Tables.column(d, n, shape);
+    };
   }
 
+  /** The ids {@code 0..n-1} in a column of the declared integer kind (the builder allows no other). */
   private static Column ids(ColumnDecl d, int n) {
-    switch (d.kind()) {
-      case INT64: {
+    return switch (d.kind()) {
+      case INT64 -> {
         long[] v = new long[n];
         Arrays.setAll(v, i -> i);
-        return new Int64Column(d.name(), v);
+        yield new Int64Column(d.name(), v);
       }
-      case INT32: {
-        int[] v = new int[n];
-        Arrays.setAll(v, i -> i);
-        return new Int32Column(d.name(), v);
-      }
-      default: {
-        int[] v = new int[n];
-        Arrays.setAll(v, i -> i);
-        return new UInt32Column(d.name(), v);
-      }
-    }
+      case INT32 -> new Int32Column(d.name(), upTo(n));
+      case UINT32 -> new UInt32Column(d.name(), upTo(n));
+      default -> throw new IllegalStateException("contiguous ids are not defined for " + d.kind());
+    };
   }
 
+  private static int[] upTo(int n) {
+    int[] v = new int[n];
+    Arrays.setAll(v, i -> i);
+    return v;
+  }
+
+  /**
+   * {@code c} sorted as the ascending rule reads it: numbers numerically (NaN replaced by 0, UInt32 unsigned), strings
+   * by their UTF-8 bytes. The builder allows ascending on required columns other than booleans.
+   */
   private static Column ascending(Column c) {
-    if (c instanceof Int64Column x) {
-      long[] v = x.values().clone();
-      Arrays.sort(v);
-      return new Int64Column(x.name(), v);
+    if (c.type().nullable()) {
+      throw new IllegalStateException("ascending is not defined for " + c.type());
     }
-    if (c instanceof Int32Column x) {
-      int[] v = x.values().clone();
-      Arrays.sort(v);
-      return new Int32Column(x.name(), v);
-    }
-    if (c instanceof UInt32Column x) {
-      int[] v = x.values().clone();
-      long[] u = new long[v.length];
-      for (int i = 0; i < v.length; i++) {
-        u[i] = Integer.toUnsignedLong(v[i]);
+    String name = c.name();
+    return c.acceptValues(new ValueVisitor<>() {
+      @Override
+      public Column int64(long[] values, boolean[] valid) {
+        long[] v = values.clone();
+        Arrays.sort(v);
+        return new Int64Column(name, v);
       }
-      Arrays.sort(u);
-      for (int i = 0; i < v.length; i++) {
-        v[i] = (int) u[i];
+
+      @Override
+      public Column int32(int[] values, boolean[] valid) {
+        int[] v = values.clone();
+        Arrays.sort(v);
+        return new Int32Column(name, v);
       }
-      return new UInt32Column(x.name(), v);
-    }
-    if (c instanceof Float64Column x) {
-      double[] v = x.values().clone();
-      for (int i = 0; i < v.length; i++) {
-        v[i] = Double.isNaN(v[i]) ? 0.0 : v[i];
+
+      @Override
+      public Column uint32(int[] values, boolean[] valid) {
+        int[] v = values.clone();
+        long[] u = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+          u[i] = Integer.toUnsignedLong(v[i]);
+        }
+        Arrays.sort(u);
+        for (int i = 0; i < v.length; i++) {
+          v[i] = (int) u[i];
+        }
+        return new UInt32Column(name, v);
       }
-      Arrays.sort(v); // total order: -Inf .. -0.0, 0.0 .. +Inf
-      return new Float64Column(x.name(), v);
-    }
-    if (c instanceof Float32Column x) {
-      float[] v = x.values().clone();
-      for (int i = 0; i < v.length; i++) {
-        v[i] = Float.isNaN(v[i]) ? 0f : v[i];
+
+      @Override
+      public Column float64(double[] values, boolean[] valid) {
+        double[] v = values.clone();
+        for (int i = 0; i < v.length; i++) {
+          v[i] = Double.isNaN(v[i]) ? 0.0 : v[i];
+        }
+        Arrays.sort(v); // total order: -Inf .. -0.0, 0.0 .. +Inf
+        return new Float64Column(name, v);
       }
-      Arrays.sort(v);
-      return new Float32Column(x.name(), v);
-    }
-    if (c instanceof Utf8Column x) {
-      String[] v = x.toStrings();
-      Arrays.sort(v, Comparator.comparing(
-          (String s) -> s.getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned));
-      return Utf8Column.of(x.name(), v);
-    }
-    throw new IllegalStateException("ascending is not defined for " + c.type());
+
+      @Override
+      public Column float32(float[] values, boolean[] valid) {
+        float[] v = values.clone();
+        for (int i = 0; i < v.length; i++) {
+          v[i] = Float.isNaN(v[i]) ? 0f : v[i];
+        }
+        Arrays.sort(v);
+        return new Float32Column(name, v);
+      }
+
+      @Override
+      public Column bool(boolean[] values, boolean[] valid) {
+        throw new IllegalStateException("ascending is not defined for " + c.type());
+      }
+
+      @Override
+      public Column utf8(byte[] data, int[] offsets, boolean[] valid) {
+        String[] v = new Utf8Column(name, data, offsets).toStrings();
+        Arrays.sort(v, Comparator.comparing(
+            (String s) -> s.getBytes(StandardCharsets.UTF_8), Arrays::compareUnsigned));
+        return Utf8Column.of(name, v);
+      }
+    });
   }
 
   /** Declares a contract column by column; an invariant applies to the column declared last. */

@@ -3,6 +3,7 @@ package io.github.artifactio.testkit.gen;
 import io.github.artifactio.engine.column.BoolColumn;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.ColumnVisitor;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
@@ -164,65 +165,48 @@ public final class Tables {
   private static Column generateColumn(Source s, ColumnDecl d, int n, TableShape shape) {
     boolean[] valid = validity(s, d.nulls(), n);
     String name = d.name();
-    switch (d.kind()) {
-      case INT64:
-      case OPT_INT64: {
+    ColumnType kind = d.kind();
+    return switch (kind) {
+      case INT64, OPT_INT64 -> {
         long[] v = new long[n];
         Gen<Long> g = Gens.longs(Long.MIN_VALUE, Long.MAX_VALUE);
         for (int i = 0; i < n; i++) {
           v[i] = valid[i] ? s.draw(g) : 0;
         }
-        return d.kind() == ColumnType.INT64 ? new Int64Column(name, v) : new OptInt64Column(name, v, valid);
+        yield kind == ColumnType.INT64 ? new Int64Column(name, v) : new OptInt64Column(name, v, valid);
       }
-      case INT32:
-      case OPT_INT32:
-      case UINT32:
-      case OPT_UINT32: {
-        int[] v = new int[n];
-        boolean unsigned = d.kind().leaf() == ColumnType.Leaf.UINT32;
-        Gen<Long> g = unsigned ? Gens.longs(0, 0xffffffffL) : Gens.longs(Integer.MIN_VALUE, Integer.MAX_VALUE);
-        for (int i = 0; i < n; i++) {
-          v[i] = valid[i] ? (int) (long) s.draw(g) : 0;
-        }
-        switch (d.kind()) {
-          case INT32:
-            return new Int32Column(name, v);
-          case OPT_INT32:
-            return new OptInt32Column(name, v, valid);
-          case UINT32:
-            return new UInt32Column(name, v);
-          default:
-            return new OptUInt32Column(name, v, valid);
-        }
+      case INT32, OPT_INT32 -> {
+        int[] v = ints(s, n, valid, Gens.longs(Integer.MIN_VALUE, Integer.MAX_VALUE));
+        yield kind == ColumnType.INT32 ? new Int32Column(name, v) : new OptInt32Column(name, v, valid);
       }
-      case FLOAT64:
-      case OPT_FLOAT64: {
+      case UINT32, OPT_UINT32 -> {
+        int[] v = ints(s, n, valid, Gens.longs(0, 0xffffffffL));
+        yield kind == ColumnType.UINT32 ? new UInt32Column(name, v) : new OptUInt32Column(name, v, valid);
+      }
+      case FLOAT64, OPT_FLOAT64 -> {
         double[] v = new double[n];
         Gen<Double> g = Gens.doubles();
         for (int i = 0; i < n; i++) {
           v[i] = valid[i] ? s.draw(g) : 0;
         }
-        return d.kind() == ColumnType.FLOAT64 ? new Float64Column(name, v) : new OptFloat64Column(name, v, valid);
+        yield kind == ColumnType.FLOAT64 ? new Float64Column(name, v) : new OptFloat64Column(name, v, valid);
       }
-      case FLOAT32:
-      case OPT_FLOAT32: {
+      case FLOAT32, OPT_FLOAT32 -> {
         float[] v = new float[n];
         Gen<Float> g = Gens.floats();
         for (int i = 0; i < n; i++) {
           v[i] = valid[i] ? s.draw(g) : 0;
         }
-        return d.kind() == ColumnType.FLOAT32 ? new Float32Column(name, v) : new OptFloat32Column(name, v, valid);
+        yield kind == ColumnType.FLOAT32 ? new Float32Column(name, v) : new OptFloat32Column(name, v, valid);
       }
-      case BOOL:
-      case OPT_BOOL: {
+      case BOOL, OPT_BOOL -> {
         boolean[] v = new boolean[n];
         for (int i = 0; i < n; i++) {
           v[i] = valid[i] && s.draw(1) == 1;
         }
-        return d.kind() == ColumnType.BOOL ? new BoolColumn(name, v) : new OptBoolColumn(name, v, valid);
+        yield kind == ColumnType.BOOL ? new BoolColumn(name, v) : new OptBoolColumn(name, v, valid);
       }
-      case UTF8:
-      case OPT_UTF8: {
+      case UTF8, OPT_UTF8 -> {
         String[] v = new String[n];
         Gen<String> g = strings();
         for (int i = 0; i < n; i++) {
@@ -235,9 +219,9 @@ public final class Tables {
             v[at] = s.draw(hugeStrings());
           }
         }
-        return d.kind() == ColumnType.UTF8 ? Utf8Column.of(name, v) : OptUtf8Column.of(name, v);
+        yield kind == ColumnType.UTF8 ? Utf8Column.of(name, v) : OptUtf8Column.of(name, v);
       }
-      case LIST_FLOAT64: {
+      case LIST_FLOAT64 -> {
         double[][] rows = new double[n][];
         Gen<Double> g = Gens.doubles();
         for (int i = 0; i < n; i++) {
@@ -248,10 +232,9 @@ public final class Tables {
             }
           }
         }
-        return ListFloat64Column.of(name, rows);
+        yield ListFloat64Column.of(name, rows);
       }
-      case LIST_FLOAT32:
-      case LARGE_LIST_FLOAT32: {
+      case LIST_FLOAT32, LARGE_LIST_FLOAT32 -> {
         float[][] rows = new float[n][];
         Gen<Float> g = Gens.floats();
         for (int i = 0; i < n; i++) {
@@ -262,13 +245,20 @@ public final class Tables {
             }
           }
         }
-        return d.kind() == ColumnType.LIST_FLOAT32
+        yield kind == ColumnType.LIST_FLOAT32
             ? ListFloat32Column.of(name, rows)
             : LargeListFloat32Column.of(name, rows);
       }
-      default:
-        throw new IllegalStateException("no generator for " + d.kind());
+    };
+  }
+
+  /** 32-bit values drawn from {@code g} where the row is valid, 0 under a null. */
+  private static int[] ints(Source s, int n, boolean[] valid, Gen<Long> g) {
+    int[] v = new int[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = valid[i] ? (int) (long) s.draw(g) : 0;
     }
+    return v;
   }
 
   private static boolean[] validity(Source s, Nulls nulls, int n) {
@@ -328,42 +318,92 @@ public final class Tables {
 
   /** {@code c} under another name (the arrays are shared). */
   public static Column renamed(Column c, String name) {
-    if (c instanceof Int64Column x) {
-      return new Int64Column(name, x.values());
-    } else if (c instanceof Int32Column x) {
-      return new Int32Column(name, x.values());
-    } else if (c instanceof UInt32Column x) {
-      return new UInt32Column(name, x.values());
-    } else if (c instanceof Float64Column x) {
-      return new Float64Column(name, x.values());
-    } else if (c instanceof Float32Column x) {
-      return new Float32Column(name, x.values());
-    } else if (c instanceof BoolColumn x) {
-      return new BoolColumn(name, x.values());
-    } else if (c instanceof Utf8Column x) {
-      return new Utf8Column(name, x.data(), x.offsets());
-    } else if (c instanceof OptInt64Column x) {
-      return new OptInt64Column(name, x.values(), x.valid());
-    } else if (c instanceof OptInt32Column x) {
-      return new OptInt32Column(name, x.values(), x.valid());
-    } else if (c instanceof OptUInt32Column x) {
-      return new OptUInt32Column(name, x.values(), x.valid());
-    } else if (c instanceof OptFloat64Column x) {
-      return new OptFloat64Column(name, x.values(), x.valid());
-    } else if (c instanceof OptFloat32Column x) {
-      return new OptFloat32Column(name, x.values(), x.valid());
-    } else if (c instanceof OptBoolColumn x) {
-      return new OptBoolColumn(name, x.values(), x.valid());
-    } else if (c instanceof OptUtf8Column x) {
-      return new OptUtf8Column(name, x.data(), x.offsets(), x.valid());
-    } else if (c instanceof ListFloat32Column x) {
-      return new ListFloat32Column(name, x.offsets(), x.values(), x.valid());
-    } else if (c instanceof ListFloat64Column x) {
-      return new ListFloat64Column(name, x.offsets(), x.values(), x.valid());
-    } else if (c instanceof LargeListFloat32Column x) {
-      return new LargeListFloat32Column(name, x.offsets(), x.values(), x.valid());
-    }
-    throw new IllegalStateException("unknown column kind " + c.type());
+    return c.accept(new ColumnVisitor<>() {
+      @Override
+      public Column int64(Int64Column x) {
+        return new Int64Column(name, x.values());
+      }
+
+      @Override
+      public Column int32(Int32Column x) {
+        return new Int32Column(name, x.values());
+      }
+
+      @Override
+      public Column uint32(UInt32Column x) {
+        return new UInt32Column(name, x.values());
+      }
+
+      @Override
+      public Column float64(Float64Column x) {
+        return new Float64Column(name, x.values());
+      }
+
+      @Override
+      public Column float32(Float32Column x) {
+        return new Float32Column(name, x.values());
+      }
+
+      @Override
+      public Column bool(BoolColumn x) {
+        return new BoolColumn(name, x.values());
+      }
+
+      @Override
+      public Column utf8(Utf8Column x) {
+        return new Utf8Column(name, x.data(), x.offsets());
+      }
+
+      @Override
+      public Column optInt64(OptInt64Column x) {
+        return new OptInt64Column(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optInt32(OptInt32Column x) {
+        return new OptInt32Column(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optUInt32(OptUInt32Column x) {
+        return new OptUInt32Column(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optFloat64(OptFloat64Column x) {
+        return new OptFloat64Column(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optFloat32(OptFloat32Column x) {
+        return new OptFloat32Column(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optBool(OptBoolColumn x) {
+        return new OptBoolColumn(name, x.values(), x.valid());
+      }
+
+      @Override
+      public Column optUtf8(OptUtf8Column x) {
+        return new OptUtf8Column(name, x.data(), x.offsets(), x.valid());
+      }
+
+      @Override
+      public Column listFloat32(ListFloat32Column x) {
+        return new ListFloat32Column(name, x.offsets(), x.values(), x.valid());
+      }
+
+      @Override
+      public Column listFloat64(ListFloat64Column x) {
+        return new ListFloat64Column(name, x.offsets(), x.values(), x.valid());
+      }
+
+      @Override
+      public Column largeListFloat32(LargeListFloat32Column x) {
+        return new LargeListFloat32Column(name, x.offsets(), x.values(), x.valid());
+      }
+    });
   }
 
   /** Tables of the given columns, with row counts from {@code rows}. */

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * What the golden comparison knows of one artifact, layer by layer: its blake3; its writer fingerprint (the engine's
@@ -75,10 +76,11 @@ public record ArtifactFacts(
     for (Column c : cols) {
       digests.put(c.name(), digest(c));
     }
+    List<IntFunction<String>> text = cols.stream().map(TableCase::values).toList();
     for (int r = 0; r < Math.min(FIRST_ROWS, f.rows()) && !cols.isEmpty(); r++) {
       Map<String, String> row = new LinkedHashMap<>();
-      for (Column c : cols) {
-        row.put(c.name(), TableCase.value(c, r));
+      for (int c = 0; c < cols.size(); c++) {
+        row.put(cols.get(c).name(), text.get(c).apply(r));
       }
       first.add(row);
     }

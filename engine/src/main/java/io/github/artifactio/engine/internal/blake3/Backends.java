@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * Chooses the back end once per JVM: the Vector API one when {@code jdk.incubator.vector} is in the boot layer (the JVM
- * was started with {@code --add-modules jdk.incubator.vector}) and the CPU has 256-bit vectors, else the scalar one.
+ * was started with {@code --add-modules jdk.incubator.vector}) and the CPU has 256-bit vectors (512-bit ones where it
+ * has them), else the scalar one.
  *
  * <p>The vector class is only ever named as a string: without the module, loading it would fail with
  * {@code NoClassDefFoundError}, so it must never be linked from here. Both back ends give the same digests.
@@ -22,7 +23,7 @@ public final class Backends {
     return VECTOR != null ? VECTOR.get() : new ScalarChunkHasher();
   }
 
-  /** The name of the back end {@link #best()} returns: {@code "vector-256"} or {@code "scalar"}. */
+  /** The name of the back end {@link #best()} returns: {@code "vector-512"}, {@code "vector-256"} or {@code "scalar"}. */
   public static String bestName() {
     return BEST_NAME;
   }

@@ -13,7 +13,7 @@
  *       stack; stages input to 8-chunk groups so the vector back end always sees whole groups, and holds the last
  *       chunk back so that only the true root gets the ROOT flag.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.SubtreeParallel}: 1 MiB spans hashed to chaining values on
- *       the caller's executor and merged with the same stack rule, for the same digest as the serial path.
+ *       the caller's engine context and merged with the same stack rule, for the same digest as the serial path.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.SpanTree}: the same spans arriving from any thread in any
  *       order while a stream is still growing (hash on write), merged as soon as they are contiguous.
  * </ul>

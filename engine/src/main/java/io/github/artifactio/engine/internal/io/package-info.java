@@ -4,6 +4,7 @@
  * io.github.artifactio.engine.internal.io.Leftovers} (temporary files of killed writers, removed by the next writer of
  * the same destination) and
  * {@link io.github.artifactio.engine.internal.io.BackgroundHasher} (blake3 of written bytes, 1 MiB span by span, on a
- * thread of the writer's own, helped by the finishing thread at the end). Not API.
+ * lane of the writer's engine context, helped by the writer's thread when its buffers run out and at the end). Not
+ * API.
  */
 package io.github.artifactio.engine.internal.io;

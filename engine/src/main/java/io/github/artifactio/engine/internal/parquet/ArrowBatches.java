@@ -3,6 +3,7 @@ package io.github.artifactio.engine.internal.parquet;
 import io.github.artifactio.engine.column.BoolColumn;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.column.ColumnVisitor;
 import io.github.artifactio.engine.column.Float32Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
@@ -23,6 +24,7 @@ import io.github.artifactio.engine.table.Batch;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -70,74 +72,155 @@ public final class ArrowBatches {
   }
 
   private static void load(FieldVector v, Column c, BufferAllocator a) {
-    int n = c.length();
-    List<ArrowBuf> bufs = new ArrayList<>(3);
-    try {
-      if (c instanceof ListFloat32Column l) {
-        loadList(v, n, l.valid(), offsets32(a, l.offsets()), floats(a, l.values()), l.values().length, a, bufs);
-        return;
+    c.accept(new Loader(v, a));
+  }
+
+  /**
+   * Loads one column into its vector: a scalar's validity and data buffers, a string's validity, offsets and bytes, a
+   * list's validity and offsets and its child's items. The buffers are released after loading (the vector retained
+   * what it keeps).
+   */
+  private record Loader(FieldVector v, BufferAllocator a) implements ColumnVisitor<Void> {
+    @Override
+    public Void int64(Int64Column c) {
+      return scalar(c.length(), null, () -> longs(a, c.values()));
+    }
+
+    @Override
+    public Void int32(Int32Column c) {
+      return scalar(c.length(), null, () -> ints(a, c.values()));
+    }
+
+    @Override
+    public Void uint32(UInt32Column c) {
+      return scalar(c.length(), null, () -> ints(a, c.values()));
+    }
+
+    @Override
+    public Void float64(Float64Column c) {
+      return scalar(c.length(), null, () -> doubles(a, c.values()));
+    }
+
+    @Override
+    public Void float32(Float32Column c) {
+      return scalar(c.length(), null, () -> floats(a, c.values()));
+    }
+
+    @Override
+    public Void bool(BoolColumn c) {
+      return scalar(c.length(), null, () -> bits(a, c.values(), c.length()));
+    }
+
+    @Override
+    public Void utf8(Utf8Column c) {
+      return string(c.length(), null, c.offsets(), c.data());
+    }
+
+    @Override
+    public Void optInt64(OptInt64Column c) {
+      return scalar(c.length(), c.valid(), () -> longs(a, c.values()));
+    }
+
+    @Override
+    public Void optInt32(OptInt32Column c) {
+      return scalar(c.length(), c.valid(), () -> ints(a, c.values()));
+    }
+
+    @Override
+    public Void optUInt32(OptUInt32Column c) {
+      return scalar(c.length(), c.valid(), () -> ints(a, c.values()));
+    }
+
+    @Override
+    public Void optFloat64(OptFloat64Column c) {
+      return scalar(c.length(), c.valid(), () -> doubles(a, c.values()));
+    }
+
+    @Override
+    public Void optFloat32(OptFloat32Column c) {
+      return scalar(c.length(), c.valid(), () -> floats(a, c.values()));
+    }
+
+    @Override
+    public Void optBool(OptBoolColumn c) {
+      return scalar(c.length(), c.valid(), () -> bits(a, c.values(), c.length()));
+    }
+
+    @Override
+    public Void optUtf8(OptUtf8Column c) {
+      return string(c.length(), c.valid(), c.offsets(), c.data());
+    }
+
+    @Override
+    public Void listFloat32(ListFloat32Column c) {
+      return list(c.length(), c.valid(), () -> offsets32(a, c.offsets()), () -> floats(a, c.values()),
+          c.values().length);
+    }
+
+    @Override
+    public Void listFloat64(ListFloat64Column c) {
+      return list(c.length(), c.valid(), () -> offsets32(a, c.offsets()), () -> doubles(a, c.values()),
+          c.values().length);
+    }
+
+    @Override
+    public Void largeListFloat32(LargeListFloat32Column c) {
+      return list(c.length(), c.valid(), () -> offsets64(a, c.offsets()), () -> floats(a, c.values()),
+          c.values().length);
+    }
+
+    private Void scalar(int n, boolean[] valid, Supplier<ArrowBuf> data) {
+      List<ArrowBuf> bufs = new ArrayList<>(2);
+      try {
+        bufs.add(bits(a, valid, n));
+        bufs.add(data.get());
+        v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), bufs);
+      } finally {
+        release(bufs);
       }
-      if (c instanceof ListFloat64Column l) {
-        loadList(v, n, l.valid(), offsets32(a, l.offsets()), doubles(a, l.values()), l.values().length, a, bufs);
-        return;
+      return null;
+    }
+
+    private Void string(int n, boolean[] valid, int[] offsets, byte[] data) {
+      List<ArrowBuf> bufs = new ArrayList<>(3);
+      try {
+        bufs.add(bits(a, valid, n));
+        bufs.add(offsets32(a, offsets));
+        bufs.add(bytes(a, data, offsets[n]));
+        v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), bufs);
+      } finally {
+        release(bufs);
       }
-      if (c instanceof LargeListFloat32Column l) {
-        loadList(v, n, l.valid(), offsets64(a, l.offsets()), floats(a, l.values()), l.values().length, a, bufs);
-        return;
+      return null;
+    }
+
+    private Void list(int n, boolean[] valid, Supplier<ArrowBuf> offsets, Supplier<ArrowBuf> items, int itemCount) {
+      List<ArrowBuf> bufs = new ArrayList<>(4);
+      try {
+        ArrowBuf off = offsets.get();
+        bufs.add(off);
+        ArrowBuf values = items.get();
+        bufs.add(values);
+        ArrowBuf validity = bits(a, valid, n);
+        bufs.add(validity);
+        v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), List.of(validity, off));
+        FieldVector child = v instanceof ListVector
+            ? ((ListVector) v).getDataVector()
+            : (FieldVector) ((LargeListVector) v).getDataVector();
+        ArrowBuf childValidity = bits(a, null, itemCount);
+        bufs.add(childValidity);
+        child.loadFieldBuffers(new ArrowFieldNode(itemCount, 0), List.of(childValidity, values));
+      } finally {
+        release(bufs);
       }
-      boolean[] valid = validity(c);
-      ArrowBuf validity = bits(a, valid, n);
-      bufs.add(validity);
-      if (c instanceof Utf8Column u) {
-        bufs.add(offsets32(a, u.offsets()));
-        bufs.add(bytes(a, u.data(), u.offsets()[n]));
-      } else if (c instanceof OptUtf8Column u) {
-        bufs.add(offsets32(a, u.offsets()));
-        bufs.add(bytes(a, u.data(), u.offsets()[n]));
-      } else {
-        bufs.add(data(a, c));
-      }
-      v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), bufs);
-    } finally {
+      return null;
+    }
+
+    private static void release(List<ArrowBuf> bufs) {
       for (ArrowBuf b : bufs) {
         b.close(); // the vector retained what it keeps
       }
     }
-  }
-
-  private static void loadList(
-      FieldVector v, int n, boolean[] valid, ArrowBuf offsets, ArrowBuf items, int itemCount, BufferAllocator a,
-      List<ArrowBuf> bufs) {
-    bufs.add(offsets);
-    bufs.add(items);
-    ArrowBuf validity = bits(a, valid, n);
-    bufs.add(validity);
-    v.loadFieldBuffers(new ArrowFieldNode(n, nulls(valid, n)), List.of(validity, offsets));
-    FieldVector child = v instanceof ListVector
-        ? ((ListVector) v).getDataVector()
-        : (FieldVector) ((LargeListVector) v).getDataVector();
-    ArrowBuf childValidity = bits(a, null, itemCount);
-    bufs.add(childValidity);
-    child.loadFieldBuffers(new ArrowFieldNode(itemCount, 0), List.of(childValidity, items));
-  }
-
-  private static boolean[] validity(Column c) {
-    if (c instanceof OptInt64Column o) {
-      return o.valid();
-    } else if (c instanceof OptInt32Column o) {
-      return o.valid();
-    } else if (c instanceof OptUInt32Column o) {
-      return o.valid();
-    } else if (c instanceof OptFloat64Column o) {
-      return o.valid();
-    } else if (c instanceof OptFloat32Column o) {
-      return o.valid();
-    } else if (c instanceof OptBoolColumn o) {
-      return o.valid();
-    } else if (c instanceof OptUtf8Column o) {
-      return o.valid();
-    }
-    return null;
   }
 
   private static int nulls(boolean[] valid, int n) {
@@ -178,35 +261,6 @@ public final class ArrowBatches {
       b.setByte(i, v);
     }
     return b;
-  }
-
-  private static ArrowBuf data(BufferAllocator a, Column c) {
-    if (c instanceof Float64Column f) {
-      return doubles(a, f.values());
-    } else if (c instanceof OptFloat64Column f) {
-      return doubles(a, f.values());
-    } else if (c instanceof Float32Column f) {
-      return floats(a, f.values());
-    } else if (c instanceof OptFloat32Column f) {
-      return floats(a, f.values());
-    } else if (c instanceof Int64Column f) {
-      return longs(a, f.values());
-    } else if (c instanceof OptInt64Column f) {
-      return longs(a, f.values());
-    } else if (c instanceof Int32Column f) {
-      return ints(a, f.values());
-    } else if (c instanceof OptInt32Column f) {
-      return ints(a, f.values());
-    } else if (c instanceof UInt32Column f) {
-      return ints(a, f.values());
-    } else if (c instanceof OptUInt32Column f) {
-      return ints(a, f.values());
-    } else if (c instanceof BoolColumn f) {
-      return bits(a, f.values(), f.values().length);
-    } else if (c instanceof OptBoolColumn f) {
-      return bits(a, f.values(), f.values().length);
-    }
-    throw new IllegalStateException("no Arrow data buffer for " + c.type());
   }
 
   private static ArrowBuf doubles(BufferAllocator a, double[] v) {

@@ -40,28 +40,18 @@ final class Builders {
    * the read benchmark's list column: best of 25 runs 101.7-105.0 ms with the hint, 107.5-114.9 ms without).
    */
   static Base create(String name, ColumnType kind, boolean optional, int rows, int itemsHint) {
-    if (kind.isList()) {
-      if (kind == ColumnType.LIST_FLOAT64) {
-        return new ListF64(name, rows, itemsHint);
-      }
-      return new ListF32(name, rows, kind == ColumnType.LARGE_LIST_FLOAT32, itemsHint);
-    }
-    switch (kind.leaf()) {
-      case INT64:
-        return new I64(name, optional, rows);
-      case INT32:
-        return new I32(name, optional, rows, false);
-      case UINT32:
-        return new I32(name, optional, rows, true);
-      case FLOAT64:
-        return new F64(name, optional, rows);
-      case FLOAT32:
-        return new F32(name, optional, rows);
-      case BOOL:
-        return new Bool(name, optional, rows);
-      default:
-        return new Utf8(name, optional, rows);
-    }
+    return switch (kind) {
+      case INT64, OPT_INT64 -> new I64(name, optional, rows);
+      case INT32, OPT_INT32 -> new I32(name, optional, rows, false);
+      case UINT32, OPT_UINT32 -> new I32(name, optional, rows, true);
+      case FLOAT64, OPT_FLOAT64 -> new F64(name, optional, rows);
+      case FLOAT32, OPT_FLOAT32 -> new F32(name, optional, rows);
+      case BOOL, OPT_BOOL -> new Bool(name, optional, rows);
+      case UTF8, OPT_UTF8 -> new Utf8(name, optional, rows);
+      case LIST_FLOAT32 -> new ListF32(name, rows, false, itemsHint);
+      case LARGE_LIST_FLOAT32 -> new ListF32(name, rows, true, itemsHint);
+      case LIST_FLOAT64 -> new ListF64(name, rows, itemsHint);
+    };
   }
 
   abstract static class Base {
@@ -80,7 +70,22 @@ final class Builders {
     abstract Column build();
   }
 
-  static final class I64 extends Base {
+  /**
+   * A builder of a flat (non-list) column, filled page slice by page slice: {@link #take} moves {@code k} rows from a
+   * decoded page, whose levels {@code defs[from, from + k)} say which rows are present ({@code maxDef}; every row when
+   * it is 0) and whose decoder holds the {@code nn} present values next. The values are read compacted and then moved
+   * to their rows, last first, with the null rows zeroed (the value under a null is not data, but the same file must
+   * give the same arrays).
+   */
+  abstract static class Flat extends Base {
+    Flat(String name, boolean optional, int rows) {
+      super(name, optional, rows);
+    }
+
+    abstract void take(ValueDecoder values, int k, int nn, int[] defs, int from, int maxDef);
+  }
+
+  static final class I64 extends Flat {
     final long[] values;
 
     I64(String name, boolean optional, int rows) {
@@ -89,12 +94,23 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      d.readLongs(values, size, nn);
+      if (nn < k) {
+        int src = size + nn;
+        for (int i = k - 1; i >= 0; i--) {
+          values[size + i] = defs[from + i] == maxDef ? values[--src] : 0;
+        }
+      }
+    }
+
+    @Override
     Column build() {
       return optional ? new OptInt64Column(name, values, valid) : new Int64Column(name, values);
     }
   }
 
-  static final class I32 extends Base {
+  static final class I32 extends Flat {
     final int[] values;
     final boolean unsigned;
 
@@ -102,6 +118,17 @@ final class Builders {
       super(name, optional, rows);
       values = new int[rows];
       this.unsigned = unsigned;
+    }
+
+    @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      d.readInts(values, size, nn);
+      if (nn < k) {
+        int src = size + nn;
+        for (int i = k - 1; i >= 0; i--) {
+          values[size + i] = defs[from + i] == maxDef ? values[--src] : 0;
+        }
+      }
     }
 
     @Override
@@ -113,7 +140,7 @@ final class Builders {
     }
   }
 
-  static final class F64 extends Base {
+  static final class F64 extends Flat {
     final double[] values;
 
     F64(String name, boolean optional, int rows) {
@@ -122,12 +149,23 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      d.readDoubles(values, size, nn);
+      if (nn < k) {
+        int src = size + nn;
+        for (int i = k - 1; i >= 0; i--) {
+          values[size + i] = defs[from + i] == maxDef ? values[--src] : 0;
+        }
+      }
+    }
+
+    @Override
     Column build() {
       return optional ? new OptFloat64Column(name, values, valid) : new Float64Column(name, values);
     }
   }
 
-  static final class F32 extends Base {
+  static final class F32 extends Flat {
     final float[] values;
 
     F32(String name, boolean optional, int rows) {
@@ -136,12 +174,23 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      d.readFloats(values, size, nn);
+      if (nn < k) {
+        int src = size + nn;
+        for (int i = k - 1; i >= 0; i--) {
+          values[size + i] = defs[from + i] == maxDef ? values[--src] : 0;
+        }
+      }
+    }
+
+    @Override
     Column build() {
       return optional ? new OptFloat32Column(name, values, valid) : new Float32Column(name, values);
     }
   }
 
-  static final class Bool extends Base {
+  static final class Bool extends Flat {
     final boolean[] values;
 
     Bool(String name, boolean optional, int rows) {
@@ -150,12 +199,23 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      d.readBooleans(values, size, nn);
+      if (nn < k) {
+        int src = size + nn;
+        for (int i = k - 1; i >= 0; i--) {
+          values[size + i] = defs[from + i] == maxDef && values[--src];
+        }
+      }
+    }
+
+    @Override
     Column build() {
       return optional ? new OptBoolColumn(name, values, valid) : new BoolColumn(name, values);
     }
   }
 
-  static final class Utf8 extends Base {
+  static final class Utf8 extends Flat {
     final int[] offsets;
     byte[] data;
     int used;
@@ -179,6 +239,16 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      for (int i = 0; i < k; i++) {
+        if (maxDef == 0 || defs[from + i] == maxDef) {
+          d.readBinary(this);
+        }
+        offsets[size + i + 1] = used;
+      }
+    }
+
+    @Override
     Column build() {
       byte[] exact = used == data.length ? data : Arrays.copyOf(data, used);
       return optional ? new OptUtf8Column(name, exact, offsets, valid) : new Utf8Column(name, exact, offsets);
@@ -186,10 +256,10 @@ final class Builders {
   }
 
   /**
-   * A string column read as interned ids ({@link StringInterner}): one id a row, built as an Int32 column (an OptInt32
-   * one when the leaf is optional, so a caller can find a null row).
+   * A string column read as interned ids ({@link StringInterner}): one id a row, built as an OptInt32 column whatever
+   * the leaf (every row valid when it is required), so the caller finds a null row without asking for the kind.
    */
-  static final class Interned extends Base {
+  static final class Interned extends Flat {
     final StringInterner interner;
     final int[] ids;
     /** One value's bytes, for decoders that have no byte range to hand over. */
@@ -203,8 +273,17 @@ final class Builders {
     }
 
     @Override
+    void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      for (int i = 0; i < k; i++) {
+        if (maxDef == 0 || defs[from + i] == maxDef) {
+          d.readInterned(this, size + i);
+        }
+      }
+    }
+
+    @Override
     Column build() {
-      return optional ? new OptInt32Column(name, ids, valid) : new Int32Column(name, ids);
+      return optional ? new OptInt32Column(name, ids, valid) : OptInt32Column.allValid(name, ids);
     }
   }
 
@@ -227,6 +306,9 @@ final class Builders {
     }
 
     abstract void ensureItems(int more);
+
+    /** Reads the next {@code n} items from {@code values} after the ones read so far. */
+    abstract void readItems(ValueDecoder values, int n);
 
     int[] intOffsets() {
       int[] o = new int[offsets.length];
@@ -260,6 +342,12 @@ final class Builders {
     }
 
     @Override
+    void readItems(ValueDecoder d, int n) {
+      ensureItems(n);
+      d.readFloats(values, items, n);
+    }
+
+    @Override
     Column build() {
       float[] exact = items == values.length ? values : Arrays.copyOf(values, items);
       return large
@@ -286,6 +374,12 @@ final class Builders {
         }
         values = Arrays.copyOf(values, (int) grown);
       }
+    }
+
+    @Override
+    void readItems(ValueDecoder d, int n) {
+      ensureItems(n);
+      d.readDoubles(values, items, n);
     }
 
     @Override

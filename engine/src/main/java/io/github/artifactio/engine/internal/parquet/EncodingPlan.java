@@ -2,13 +2,7 @@ package io.github.artifactio.engine.internal.parquet;
 
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
-import io.github.artifactio.engine.column.Float32Column;
-import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.column.LargeListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat32Column;
-import io.github.artifactio.engine.column.ListFloat64Column;
-import io.github.artifactio.engine.column.OptFloat32Column;
-import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.ValueVisitor;
 import java.util.List;
 
 /**
@@ -134,66 +128,93 @@ final class EncodingPlan {
       return x;
     }
 
+    /** The column's values: non-null rows of a scalar column, items of a list column. */
     static long count(Column c) {
-      if (c instanceof ListFloat32Column) {
-        return ((ListFloat32Column) c).values().length;
-      } else if (c instanceof LargeListFloat32Column) {
-        return ((LargeListFloat32Column) c).values().length;
-      } else if (c instanceof ListFloat64Column) {
-        return ((ListFloat64Column) c).values().length;
-      }
-      return c.length() - c.nullCount();
+      return c.acceptValues(PRESENT);
     }
 
+    /** Adds the column's non-null values (or list items); false once the repeats exceed what is allowed. */
     boolean add(Column c) {
-      if (c instanceof Float64Column) {
-        for (double d : ((Float64Column) c).values()) {
-          if (!bits(Double.doubleToRawLongBits(d))) {
+      return c.acceptValues(adder);
+    }
+
+    private final ValueVisitor<Boolean> adder = new FloatValues<>() {
+      @Override
+      public Boolean float64(double[] values, boolean[] valid) {
+        for (int i = 0; i < values.length; i++) {
+          if ((valid == null || valid[i]) && !bits(Double.doubleToRawLongBits(values[i]))) {
             return false;
           }
         }
-      } else if (c instanceof OptFloat64Column) {
-        OptFloat64Column o = (OptFloat64Column) c;
-        for (int i = 0; i < o.length(); i++) {
-          if (o.valid()[i] && !bits(Double.doubleToRawLongBits(o.values()[i]))) {
-            return false;
-          }
-        }
-      } else if (c instanceof Float32Column) {
-        for (float f : ((Float32Column) c).values()) {
-          if (!bits(Float.floatToRawIntBits(f) & 0xffff_ffffL)) {
-            return false;
-          }
-        }
-      } else if (c instanceof OptFloat32Column) {
-        OptFloat32Column o = (OptFloat32Column) c;
-        for (int i = 0; i < o.length(); i++) {
-          if (o.valid()[i] && !bits(Float.floatToRawIntBits(o.values()[i]) & 0xffff_ffffL)) {
-            return false;
-          }
-        }
-      } else if (c instanceof ListFloat32Column) {
-        for (float f : ((ListFloat32Column) c).values()) {
-          if (!bits(Float.floatToRawIntBits(f) & 0xffff_ffffL)) {
-            return false;
-          }
-        }
-      } else if (c instanceof LargeListFloat32Column) {
-        for (float f : ((LargeListFloat32Column) c).values()) {
-          if (!bits(Float.floatToRawIntBits(f) & 0xffff_ffffL)) {
-            return false;
-          }
-        }
-      } else if (c instanceof ListFloat64Column) {
-        for (double d : ((ListFloat64Column) c).values()) {
-          if (!bits(Double.doubleToRawLongBits(d))) {
-            return false;
-          }
-        }
-      } else {
-        throw new IllegalArgumentException("not a float column: " + c);
+        return true;
       }
-      return true;
+
+      @Override
+      public Boolean float32(float[] values, boolean[] valid) {
+        for (int i = 0; i < values.length; i++) {
+          if ((valid == null || valid[i]) && !bits(Float.floatToRawIntBits(values[i]) & 0xffff_ffffL)) {
+            return false;
+          }
+        }
+        return true;
+      }
+    };
+
+    private static final ValueVisitor<Long> PRESENT = new FloatValues<>() {
+      @Override
+      public Long float64(double[] values, boolean[] valid) {
+        return present(values.length, valid);
+      }
+
+      @Override
+      public Long float32(float[] values, boolean[] valid) {
+        return present(values.length, valid);
+      }
+    };
+
+    private static long present(int length, boolean[] valid) {
+      if (valid == null) {
+        return length;
+      }
+      long n = 0;
+      for (boolean v : valid) {
+        if (v) {
+          n++;
+        }
+      }
+      return n;
+    }
+  }
+
+  /** The plan reads the values of float leaves only ({@link #isFloatLeaf}); any other value type is a bug. */
+  private abstract static class FloatValues<R> implements ValueVisitor<R> {
+    @Override
+    public R int64(long[] values, boolean[] valid) {
+      throw notFloat();
+    }
+
+    @Override
+    public R int32(int[] values, boolean[] valid) {
+      throw notFloat();
+    }
+
+    @Override
+    public R uint32(int[] values, boolean[] valid) {
+      throw notFloat();
+    }
+
+    @Override
+    public R bool(boolean[] values, boolean[] valid) {
+      throw notFloat();
+    }
+
+    @Override
+    public R utf8(byte[] data, int[] offsets, boolean[] valid) {
+      throw notFloat();
+    }
+
+    private static IllegalArgumentException notFloat() {
+      return new IllegalArgumentException("the float-encoding plan samples float leaves only");
     }
   }
 }

@@ -21,7 +21,7 @@ final class FileOutput implements OutputFile {
   private final Path path;
   private final BackgroundHasher hasher;
 
-  /** @param hasher hashes every written byte on its own thread, or {@code null} */
+  /** @param hasher hashes every written byte (on its lane or inline), or {@code null} */
   public FileOutput(Path path, BackgroundHasher hasher) {
     this.path = path;
     this.hasher = hasher;
@@ -124,7 +124,7 @@ final class FileOutput implements OutputFile {
       }
       if (hasher != null && used > 0) {
         try {
-          hasher.submit(buffer, used);
+          hasher.hash(buffer, used);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new InterruptedIOException("interrupted while handing bytes to the hasher");

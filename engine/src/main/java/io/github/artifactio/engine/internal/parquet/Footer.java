@@ -77,7 +77,8 @@ final class Footer {
     }
   }
 
-  private static Footer read(Path path, FileChannel ch) throws IOException {
+  /** The footer of {@code path} read through {@code ch}, which stays the caller's (the splice reads on through it). */
+  static Footer read(Path path, FileChannel ch) throws IOException {
     long size = ch.size();
     if (size < 12) {
       throw problem(path, Problem.TOO_SMALL,

@@ -215,7 +215,7 @@ final class LeafReader {
       endsAtRow = true;
     }
     if (p.rows >= 0 && maxRep == 0 && count != p.rows) {
-      throw new PageFormatException("a data page holds " + count + " values but the offset index gives it " + p.rows
+      throw new PageFormatException("it holds " + count + " values but the offset index gives it " + p.rows
           + " rows");
     }
     lp = 0;
@@ -391,7 +391,7 @@ final class LeafReader {
         throw new PageFormatException("the column chunk ends at row " + row + ", before the rows its row group holds");
       }
       int k = Math.min(n - done, count - lp);
-      fill(b, k);
+      fill((Builders.Flat) b, k);
       lp += k;
       row += k;
       done += k;
@@ -404,7 +404,7 @@ final class LeafReader {
   /** Every level of the decoded page is consumed: so must its values be. */
   private void pageConsumed() {
     if (values.leftOver()) {
-      throw new PageFormatException("a data page holds more values than its header's count of " + count);
+      throw new PageFormatException("it holds more values than its header's count of " + count);
     }
   }
 
@@ -475,98 +475,16 @@ final class LeafReader {
   }
 
   /** Moves {@code k} rows of a flat column from the decoded page into {@code b}. */
-  private void fill(Builders.Base b, int k) {
+  private void fill(Builders.Flat b, int k) {
     int at = b.size;
     int nn = maxDef == 0 ? k : present(lp, k);
-    if (b instanceof Builders.F64) {
-      double[] v = ((Builders.F64) b).values;
-      values.readDoubles(v, at, nn);
-      if (nn < k) {
-        spread(v, at, k, nn, b.valid);
-      }
-    } else if (b instanceof Builders.I64) {
-      long[] v = ((Builders.I64) b).values;
-      values.readLongs(v, at, nn);
-      if (nn < k) {
-        spread(v, at, k, nn, b.valid);
-      }
-    } else if (b instanceof Builders.I32) {
-      int[] v = ((Builders.I32) b).values;
-      values.readInts(v, at, nn);
-      if (nn < k) {
-        spread(v, at, k, nn, b.valid);
-      }
-    } else if (b instanceof Builders.F32) {
-      float[] v = ((Builders.F32) b).values;
-      values.readFloats(v, at, nn);
-      if (nn < k) {
-        spread(v, at, k, nn, b.valid);
-      }
-    } else if (b instanceof Builders.Bool) {
-      boolean[] v = ((Builders.Bool) b).values;
-      values.readBooleans(v, at, nn);
-      if (nn < k) {
-        spread(v, at, k, nn, b.valid);
-      }
-    } else if (b instanceof Builders.Utf8) {
-      Builders.Utf8 u = (Builders.Utf8) b;
-      for (int i = 0; i < k; i++) {
-        if (maxDef == 0 || defs[lp + i] == maxDef) {
-          values.readBinary(u);
-        }
-        u.offsets[at + i + 1] = u.used;
-      }
-    } else {
-      Builders.Interned t = (Builders.Interned) b;
-      for (int i = 0; i < k; i++) {
-        if (maxDef == 0 || defs[lp + i] == maxDef) {
-          values.readInterned(t, at + i);
-        }
-      }
-    }
+    b.take(values, k, nn, defs, lp, maxDef);
     if (b.valid != null) {
       for (int i = 0; i < k; i++) {
         b.valid[at + i] = defs[lp + i] == maxDef;
       }
     }
     b.size += k;
-  }
-
-  // The values of the nn present rows were read compacted at [at, at+nn); move them to their rows, last first, and
-  // zero the null rows (the value under a null is not data, but the same file must give the same arrays).
-  private void spread(double[] v, int at, int k, int nn, boolean[] unused) {
-    int src = at + nn;
-    for (int i = k - 1; i >= 0; i--) {
-      v[at + i] = defs[lp + i] == maxDef ? v[--src] : 0;
-    }
-  }
-
-  private void spread(long[] v, int at, int k, int nn, boolean[] unused) {
-    int src = at + nn;
-    for (int i = k - 1; i >= 0; i--) {
-      v[at + i] = defs[lp + i] == maxDef ? v[--src] : 0;
-    }
-  }
-
-  private void spread(int[] v, int at, int k, int nn, boolean[] unused) {
-    int src = at + nn;
-    for (int i = k - 1; i >= 0; i--) {
-      v[at + i] = defs[lp + i] == maxDef ? v[--src] : 0;
-    }
-  }
-
-  private void spread(float[] v, int at, int k, int nn, boolean[] unused) {
-    int src = at + nn;
-    for (int i = k - 1; i >= 0; i--) {
-      v[at + i] = defs[lp + i] == maxDef ? v[--src] : 0;
-    }
-  }
-
-  private void spread(boolean[] v, int at, int k, int nn, boolean[] unused) {
-    int src = at + nn;
-    for (int i = k - 1; i >= 0; i--) {
-      v[at + i] = defs[lp + i] == maxDef && v[--src];
-    }
   }
 
   /**
@@ -613,15 +531,7 @@ final class LeafReader {
         }
       }
       if (b != null) {
-        if (b instanceof Builders.ListF32) {
-          Builders.ListF32 f = (Builders.ListF32) b;
-          f.ensureItems(items);
-          values.readFloats(f.values, f.items, items);
-        } else {
-          Builders.ListF64 f = (Builders.ListF64) b;
-          f.ensureItems(items);
-          values.readDoubles(f.values, f.items, items);
-        }
+        b.readItems(values, items);
         b.items += items;
       } else {
         values.skip(items);

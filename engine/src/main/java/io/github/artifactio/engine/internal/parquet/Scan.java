@@ -3,15 +3,13 @@ package io.github.artifactio.engine.internal.parquet;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -24,13 +22,14 @@ import org.apache.parquet.schema.MessageType;
  * <p>The rows are given as sorted, disjoint file-row ranges (a span is one range, a selection many). Each projected
  * column has its own cursor, which opens a row group's chunk when a batch first needs it, skips to the wanted rows
  * and reads them; on a handle with the offset index, a chunk whose group is only partly kept reads only the pages
- * holding kept rows. Column cursors never share state, so column groups decode on the caller's executor in parallel,
- * each group running its columns' part of the same batch plan: the joined batch is the single reader's batch.
+ * holding kept rows. Column cursors never share state, so column groups decode in parallel on the caller's engine
+ * context (the calling thread decodes groups too), each group running its columns' part of the same batch plan: the
+ * joined batch is the single reader's batch.
  */
 public final class Scan implements AutoCloseable {
   /** Options of one scan (the public {@code ScanOptions}, flattened). */
-  public record Config(Executor executor, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums) {
-    public static final Config DEFAULT = new Config(null, 1, null, true);
+  public record Config(Workers workers, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums) {
+    public static final Config DEFAULT = new Config(Workers.serial(), 1, null, true);
   }
 
   /*
@@ -73,7 +72,7 @@ public final class Scan implements AutoCloseable {
   private final SpanCache spans;
   private final Cursor[] cursors;
   private final int[][] groups;
-  private final Executor executor;
+  private final Workers workers;
   private final boolean verifyChecksums;
   private int range;
   private long pos;
@@ -138,13 +137,13 @@ public final class Scan implements AutoCloseable {
           used.add(g);
         }
       }
-      spans = new SpanCache(reads, blocks, used, leafIds, config.coalesce(), config.executor());
+      spans = new SpanCache(reads, blocks, used, leafIds, config.coalesce(), config.workers());
       source = spans;
     } else {
       spans = null;
       source = reads;
     }
-    executor = config.executor();
+    workers = config.workers();
     groups = columnGroups(config.decodeGroups(), blocks);
     verifyChecksums = config.verifyChecksums();
   }
@@ -187,7 +186,7 @@ public final class Scan implements AutoCloseable {
 
   /**
    * Contiguous groups of projected columns balanced by the compressed bytes of the kept row groups. {@code wanted}
-   * 0 is automatic ({@link #autoGroups}); without an executor, always a single group.
+   * 0 is automatic ({@link #autoGroups}); on the serial context, always a single group.
    */
   private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
     int n = cursors.length;
@@ -208,7 +207,7 @@ public final class Scan implements AutoCloseable {
       total += bytes[i];
     }
     int k;
-    if (executor == null || n <= 1) {
+    if (workers.isSerial() || n <= 1) {
       k = 1;
     } else if (wanted <= 0) {
       k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
@@ -242,8 +241,8 @@ public final class Scan implements AutoCloseable {
   private StringInterner interner;
 
   /**
-   * From the next batch on, the (one, string) projected column comes as interned ids: an Int32 column (OptInt32 when
-   * the leaf is optional) numbering values by first appearance in {@code interner}.
+   * From the next batch on, the (one, string) projected column comes as interned ids: an {@code OptInt32Column}
+   * (every row valid when the leaf is required) numbering values by first appearance in {@code interner}.
    */
   public void internStrings(StringInterner interner) {
     if (cursors.length != 1 || cursors[0].spec.decodedAs().leaf() != ColumnType.Leaf.UTF8
@@ -297,29 +296,13 @@ public final class Scan implements AutoCloseable {
     if (groups.length == 1) {
       runGroup(groups[0], ops, need, out);
     } else {
-      // all groups but the last go to the executor; the calling thread decodes the last one meanwhile
-      CompletableFuture<?>[] tasks = new CompletableFuture<?>[groups.length - 1];
-      for (int i = 0; i < tasks.length; i++) {
-        int[] group = groups[i];
-        tasks[i] = CompletableFuture.runAsync(() -> runGroup(group, ops, need, out), executor);
-      }
-      RuntimeException inline = null;
+      // the groups are claimed by the calling thread and the context's threads alike
       try {
-        runGroup(groups[groups.length - 1], ops, need, out);
+        workers.forEach(groups.length, g -> runGroup(groups[g], ops, need, out));
+      } catch (ArtifactException e) {
+        throw e;
       } catch (RuntimeException e) {
-        inline = e;
-      }
-      try {
-        CompletableFuture.allOf(tasks).join();
-      } catch (CompletionException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof ArtifactException) {
-          throw (ArtifactException) cause;
-        }
-        throw new ArtifactException(path, "reading parquet " + path + ": " + cause, cause);
-      }
-      if (inline != null) {
-        throw inline;
+        throw new ArtifactException(path, "reading parquet " + path + ": " + e, e);
       }
     }
     return Arrays.asList(out);

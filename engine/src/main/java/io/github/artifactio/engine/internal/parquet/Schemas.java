@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -67,24 +68,20 @@ final class Schemas {
    * writes); a chunk of only NaN has no range; zero bounds are widened to -0.0 and +0.0 (ColumnOrderTest pins this).
    */
   private static Type leafType(String name, Leaf leaf, Repetition rep) {
-    switch (leaf) {
-      case INT64:
-        return Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
-      case INT32:
-        return Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
-      case UINT32:
-        return Types.primitive(PrimitiveTypeName.INT32, rep)
-            .as(LogicalTypeAnnotation.intType(32, false))
-            .named(name);
-      case FLOAT64:
-        return Types.primitive(PrimitiveTypeName.DOUBLE, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
-      case FLOAT32:
-        return Types.primitive(PrimitiveTypeName.FLOAT, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
-      case BOOL:
-        return Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
-      default:
-        return Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType()).named(name);
-    }
+    return switch (leaf) {
+      case INT64 -> Types.primitive(PrimitiveTypeName.INT64, rep).named(name);
+      case INT32 -> Types.primitive(PrimitiveTypeName.INT32, rep).named(name);
+      case UINT32 -> Types.primitive(PrimitiveTypeName.INT32, rep)
+          .as(LogicalTypeAnnotation.intType(32, false))
+          .named(name);
+      case FLOAT64 ->
+          Types.primitive(PrimitiveTypeName.DOUBLE, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
+      case FLOAT32 ->
+          Types.primitive(PrimitiveTypeName.FLOAT, rep).columnOrder(ColumnOrder.typeDefined()).named(name);
+      case BOOL -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(name);
+      case UTF8 ->
+          Types.primitive(PrimitiveTypeName.BINARY, rep).as(LogicalTypeAnnotation.stringType()).named(name);
+    };
   }
 
   public static Schema arrowSchema(List<Column> columns) {
@@ -113,22 +110,15 @@ final class Schemas {
   }
 
   private static ArrowType arrowLeaf(Leaf leaf) {
-    switch (leaf) {
-      case INT64:
-        return new ArrowType.Int(64, true);
-      case INT32:
-        return new ArrowType.Int(32, true);
-      case UINT32:
-        return new ArrowType.Int(32, false);
-      case FLOAT64:
-        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-      case FLOAT32:
-        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
-      case BOOL:
-        return ArrowType.Bool.INSTANCE;
-      default:
-        return ArrowType.Utf8.INSTANCE;
-    }
+    return switch (leaf) {
+      case INT64 -> new ArrowType.Int(64, true);
+      case INT32 -> new ArrowType.Int(32, true);
+      case UINT32 -> new ArrowType.Int(32, false);
+      case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+      case BOOL -> ArrowType.Bool.INSTANCE;
+      case UTF8 -> ArrowType.Utf8.INSTANCE;
+    };
   }
 
   /**
@@ -178,43 +168,31 @@ final class Schemas {
       return ColumnType.scalar(leaf, parquet.getRepetition() == Repetition.OPTIONAL);
     }
     PrimitiveType item = listItem(parquet.asGroupType());
-    if (item == null) {
-      return null;
-    }
-    Leaf leaf = leafOf(item);
-    if (leaf != Leaf.FLOAT32 && leaf != Leaf.FLOAT64) {
+    Leaf leaf = item == null ? null : leafOf(item);
+    if (leaf == null) {
       return null;
     }
     boolean large = arrow != null && arrow.getType() instanceof ArrowType.LargeList;
     if (arrow != null && !(arrow.getType() instanceof ArrowType.List || large)) {
       return null;
     }
-    if (leaf == Leaf.FLOAT64) {
-      return ColumnType.LIST_FLOAT64;
-    }
-    return large ? ColumnType.LARGE_LIST_FLOAT32 : ColumnType.LIST_FLOAT32;
+    // the model's list kind for this item type (every list kind is nullable); a LargeList of an item that has no
+    // LargeList kind reads as its List kind (a Java array holds fewer than 2^31 items either way)
+    Optional<ColumnType> list = ColumnType.of(leaf, Shape.LIST, true);
+    return large ? ColumnType.of(leaf, Shape.LARGE_LIST, true).or(() -> list).orElse(null) : list.orElse(null);
   }
 
   private static boolean arrowAgrees(ArrowType t, Leaf leaf) {
-    switch (leaf) {
-      case INT64:
-        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 64 && ((ArrowType.Int) t).getIsSigned();
-      case INT32:
-        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 32 && ((ArrowType.Int) t).getIsSigned();
-      case UINT32:
-        return t instanceof ArrowType.Int && ((ArrowType.Int) t).getBitWidth() == 32 && !((ArrowType.Int) t).getIsSigned();
-      case FLOAT64:
-        return t instanceof ArrowType.FloatingPoint
-            && ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.DOUBLE;
-      case FLOAT32:
-        return t instanceof ArrowType.FloatingPoint
-            && ((ArrowType.FloatingPoint) t).getPrecision() == FloatingPointPrecision.SINGLE;
-      case BOOL:
-        return t instanceof ArrowType.Bool;
-      default:
-        // the three Arrow string layouts store the same Parquet BYTE_ARRAY (STRING): Polars writes Utf8View
-        return t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View;
-    }
+    return switch (leaf) {
+      case INT64 -> t instanceof ArrowType.Int i && i.getBitWidth() == 64 && i.getIsSigned();
+      case INT32 -> t instanceof ArrowType.Int i && i.getBitWidth() == 32 && i.getIsSigned();
+      case UINT32 -> t instanceof ArrowType.Int i && i.getBitWidth() == 32 && !i.getIsSigned();
+      case FLOAT64 -> t instanceof ArrowType.FloatingPoint f && f.getPrecision() == FloatingPointPrecision.DOUBLE;
+      case FLOAT32 -> t instanceof ArrowType.FloatingPoint f && f.getPrecision() == FloatingPointPrecision.SINGLE;
+      case BOOL -> t instanceof ArrowType.Bool;
+      // the three Arrow string layouts store the same Parquet BYTE_ARRAY (STRING): Polars writes Utf8View
+      case UTF8 -> t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View;
+    };
   }
 
   /** The leaf of a one-level list (3-level LIST, 2-level legacy list, or a bare repeated group), or null. */
@@ -342,22 +320,15 @@ final class Schemas {
   }
 
   private static String leafArrowName(Leaf leaf) {
-    switch (leaf) {
-      case INT64:
-        return "Int64";
-      case INT32:
-        return "Int32";
-      case UINT32:
-        return "UInt32";
-      case FLOAT64:
-        return "Float64";
-      case FLOAT32:
-        return "Float32";
-      case BOOL:
-        return "Boolean";
-      default:
-        return "Utf8";
-    }
+    return switch (leaf) {
+      case INT64 -> "Int64";
+      case INT32 -> "Int32";
+      case UINT32 -> "UInt32";
+      case FLOAT64 -> "Float64";
+      case FLOAT32 -> "Float32";
+      case BOOL -> "Boolean";
+      case UTF8 -> "Utf8";
+    };
   }
 
   /** The field specs of a file, in file order. */

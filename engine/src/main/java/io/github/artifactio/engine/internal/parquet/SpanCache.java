@@ -1,13 +1,11 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 
@@ -15,10 +13,11 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  * Coalesced reads for seek-bound storage (upstream {@code span_cache.rs}). Per row group, the byte ranges of the
  * projected column chunks are merged into spans (chunks at most {@code maxGapBytes} apart share one); a span is read
  * with one sequential read the first time a chunk in it is wanted, its chunks are served from memory, and it is
- * released once the reader of every chunk in it is done. The first use of span i prefetches span i+1 on a helper
- * thread, if that keeps the resident spans within {@code maxResidentBytes}; the decoder itself never waits on the
- * budget. A span larger than {@code maxSpanBytes} is not cached: its chunks are read directly, as the plain reader
- * reads them. The bytes handed out are the file's bytes, so the batches are the plain reader's.
+ * released once the reader of every chunk in it is done. The first use of span i offers the read of span i+1 to the
+ * scan's engine context (the serial context takes none), if that keeps the resident spans within {@code
+ * maxResidentBytes}; the decoder never waits on the budget, nor on a prefetch that has not started. A span larger than
+ * {@code maxSpanBytes} is not cached: its chunks are read directly, as the plain reader reads them. The bytes handed
+ * out are the file's bytes, so the batches are the plain reader's.
  */
 public final class SpanCache implements ChunkSource {
   /** Upstream's {@code SpanReadOptions}, with its defaults. */
@@ -59,8 +58,8 @@ public final class SpanCache implements ChunkSource {
   private final Options options;
   private final List<Span> spans = new ArrayList<>();
   private final Map<Long, Span> byChunk = new HashMap<>();
-  private final Executor executor;
-  private final ExecutorService own;
+  private final Workers workers;
+  private boolean closed;
   private long spanReads;
   private long directReads;
   private long prefetches;
@@ -68,7 +67,7 @@ public final class SpanCache implements ChunkSource {
   private long peakResident;
 
   SpanCache(FileReads reads, List<BlockMetaData> blocks, List<Integer> rowGroups, int[] leaves, Options options,
-      Executor executor) {
+      Workers workers) {
     this.reads = reads;
     this.options = options;
     for (int g : rowGroups) {
@@ -93,17 +92,7 @@ public final class SpanCache implements ChunkSource {
     for (Span s : spans) {
       s.direct = s.size() > options.maxSpanBytes() || s.size() > Integer.MAX_VALUE - 8;
     }
-    if (options.prefetch() && executor == null && spans.size() > 1) {
-      own = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "artifact-io-span-prefetch");
-        t.setDaemon(true);
-        return t;
-      });
-      this.executor = own;
-    } else {
-      own = null;
-      this.executor = executor;
-    }
+    this.workers = workers;
   }
 
   private static long key(int g, int leaf) {
@@ -138,7 +127,7 @@ public final class SpanCache implements ChunkSource {
       if (s.state == State.RELEASED) {
         return null;
       }
-      // a queued prefetch may sit behind the very tasks waiting here on the caller's executor: never wait on it
+      // a queued prefetch may sit behind the very tasks waiting here on the context: never wait on it
       load = s.state == State.IDLE || s.state == State.QUEUED;
       if (load) {
         s.state = State.LOADING;
@@ -178,7 +167,7 @@ public final class SpanCache implements ChunkSource {
 
   /** Called holding the lock. */
   private void prefetchAfter(Span s) {
-    if (executor == null || !options.prefetch() || s.index + 1 >= spans.size()) {
+    if (!options.prefetch() || s.index + 1 >= spans.size()) {
       return;
     }
     Span next = spans.get(s.index + 1);
@@ -186,33 +175,33 @@ public final class SpanCache implements ChunkSource {
       return;
     }
     next.state = State.QUEUED;
-    prefetches++;
+    if (workers.offer(() -> prefetch(next))) {
+      prefetches++;
+    } else {
+      next.state = State.IDLE; // the serial context, or an executor that refused: the decoder reads the span itself
+    }
+  }
+
+  private void prefetch(Span next) {
+    synchronized (this) {
+      if (next.state != State.QUEUED) {
+        return; // the decoder got there first, or the scan closed
+      }
+      next.state = State.LOADING;
+    }
+    byte[] data = null;
     try {
-      executor.execute(() -> {
-        synchronized (SpanCache.this) {
-          if (next.state != State.QUEUED) {
-            return; // the decoder got there first, or the scan closed
-          }
-          next.state = State.LOADING;
-        }
-        byte[] data = null;
-        try {
-          data = reads.read(next.start, (int) next.size());
-        } catch (IOException | RuntimeException e) {
-          // the decoder reads the span itself (and reports the error, if it recurs)
-        }
-        synchronized (SpanCache.this) {
-          if (data != null) {
-            loaded(next, data);
-          } else {
-            next.state = State.IDLE;
-            notifyAll();
-          }
-        }
-      });
-    } catch (RuntimeException rejected) {
-      next.state = State.IDLE; // a saturated or shut-down executor: the decoder reads the span itself
-      prefetches--;
+      data = reads.read(next.start, (int) next.size());
+    } catch (IOException | RuntimeException e) {
+      // the decoder reads the span itself (and reports the error, if it recurs); after close the file is gone
+    }
+    synchronized (this) {
+      if (data != null && !closed) {
+        loaded(next, data);
+      } else {
+        next.state = closed ? State.RELEASED : State.IDLE;
+        notifyAll();
+      }
     }
   }
 
@@ -236,34 +225,19 @@ public final class SpanCache implements ChunkSource {
     return new Stats(spans.size(), spanReads, directReads, prefetches, resident, peakResident);
   }
 
-  void close() {
-    if (own != null) {
-      own.shutdown();
-      try {
-        own.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+  /**
+   * Releases every span. A prefetch that has not started finds its span released and reads nothing; one in flight
+   * drops its bytes when its read returns (or fails on the closed file), so closing never waits for the context.
+   */
+  synchronized void close() {
+    closed = true;
+    for (Span s : spans) {
+      if (s.state == State.READY) {
+        resident -= s.data.length;
+        s.data = null;
       }
-    }
-    synchronized (this) {
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (spans.stream().anyMatch(s -> s.state == State.LOADING) && System.nanoTime() < deadline) {
-        try {
-          wait(100); // an in-flight prefetch on the caller's executor
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
-      }
-      for (Span s : spans) {
-        if (s.state == State.QUEUED) {
-          s.state = State.RELEASED;
-        }
-        if (s.state == State.READY) {
-          resident -= s.data.length;
-          s.data = null;
-          s.state = State.RELEASED;
-        }
+      if (s.state != State.LOADING) {
+        s.state = State.RELEASED;
       }
     }
   }

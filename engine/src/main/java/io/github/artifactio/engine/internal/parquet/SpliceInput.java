@@ -3,11 +3,8 @@ package io.github.artifactio.engine.internal.parquet;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +18,6 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
-import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.schema.MessageType;
 
@@ -32,8 +28,8 @@ import org.apache.parquet.schema.MessageType;
  * leading magic and the footer), with their page indexes there too, and row counts that add up. An input that fails
  * any of these is an {@link ArtifactException} naming the file and, where it applies, the column and row group.
  *
- * <p>The footer is parsed from the channel through a small buffer, never read into one array: a hostile footer length
- * costs no allocation, and Thrift refuses containers longer than the footer's bytes.
+ * <p>The footer is read by the engine's one footer reader ({@link Footer}), through the splice's own channel: the same
+ * framing checks and typed {@code FooterException}s as every read.
  */
 public final class SpliceInput {
   /** Where one column chunk's bytes lie in the input: {@code [start, start + length)}, dictionary page first. */
@@ -43,8 +39,6 @@ public final class SpliceInput {
     }
   }
 
-  private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
   private final Path path;
   private final long length;
@@ -106,35 +100,11 @@ public final class SpliceInput {
   /** Reads and checks the footer of {@code path} through {@code channel} (which stays the caller's). */
   public static SpliceInput open(Path path, FileChannel channel) {
     try {
-      long length = channel.size();
-      if (length < 12) {
-        throw new ArtifactException(path, "reading parquet footer " + path + ": the file has " + length
-            + " bytes, too few for a parquet file (magic, footer, footer length, magic)");
-      }
-      byte[] head = readAt(channel, 0, 4);
-      byte[] tail = readAt(channel, length - 8, 8);
-      byte[] tailMagic = java.util.Arrays.copyOfRange(tail, 4, 8);
-      if (java.util.Arrays.equals(tailMagic, ENCRYPTED_MAGIC)) {
-        throw new ArtifactException(path, "reading parquet footer " + path
-            + ": the file is encrypted (magic PARE); encrypted files are not spliced");
-      }
-      if (!java.util.Arrays.equals(head, MAGIC) || !java.util.Arrays.equals(tailMagic, MAGIC)) {
-        throw new ArtifactException(path, "reading parquet footer " + path + ": not a parquet file (no PAR1 magic at "
-            + (!java.util.Arrays.equals(head, MAGIC) ? "its start" : "its end") + "); truncated or not parquet");
-      }
-      long footerLength = Integer.toUnsignedLong(ByteBuffer.wrap(tail, 0, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
-      long footerStart = length - 8 - footerLength;
-      if (footerStart < 4) {
-        throw new ArtifactException(path, "reading parquet footer " + path + ": the footer length " + footerLength
-            + " exceeds the file's " + length + " bytes; truncated or corrupt");
-      }
-      FileMetaData meta;
-      try (InputStream in = new ChannelStream(channel, footerStart, footerLength)) {
-        meta = Util.readFileMetaData(in, (int) Math.min(Integer.MAX_VALUE, footerLength));
-      } catch (IOException | RuntimeException e) {
-        throw new ArtifactException(path, "reading parquet footer " + path + ": the footer does not decode: "
-            + e.getMessage(), e);
-      }
+      // the engine's one footer reader: the same framing checks and messages as every other read
+      Footer footer = Footer.read(path, channel);
+      long length = footer.fileBytes;
+      long footerStart = length - 8 - footer.footerBytes;
+      FileMetaData meta = footer.metadata;
       if (meta.isSetEncryption_algorithm()) {
         throw new ArtifactException(path, "reading parquet footer " + path
             + ": the file has encrypted columns; encrypted files are not spliced");
@@ -386,56 +356,5 @@ public final class SpliceInput {
 
   private static String describe(SpliceInput in, int i) {
     return in.specs.get(i).describe() + " [" + in.parquetType(i) + "]";
-  }
-
-  /** A bounded, buffered stream over {@code [from, from + length)} of a channel, by positional reads. */
-  static final class ChannelStream extends InputStream {
-    private final FileChannel channel;
-    private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
-    private long next;
-    private final long end;
-
-    ChannelStream(FileChannel channel, long from, long length) {
-      this.channel = channel;
-      this.next = from;
-      this.end = from + length;
-      buffer.limit(0);
-    }
-
-    private boolean fill() throws IOException {
-      if (next >= end) {
-        return false;
-      }
-      buffer.clear();
-      buffer.limit((int) Math.min(buffer.capacity(), end - next));
-      int n = channel.read(buffer, next);
-      if (n <= 0) {
-        throw new java.io.EOFException("the file ends at byte " + next + ", inside its footer");
-      }
-      next += n;
-      buffer.flip();
-      return true;
-    }
-
-    @Override
-    public int read() throws IOException {
-      if (!buffer.hasRemaining() && !fill()) {
-        return -1;
-      }
-      return buffer.get() & 0xff;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      if (len == 0) {
-        return 0;
-      }
-      if (!buffer.hasRemaining() && !fill()) {
-        return -1;
-      }
-      int n = Math.min(len, buffer.remaining());
-      buffer.get(b, off, n);
-      return n;
-    }
   }
 }

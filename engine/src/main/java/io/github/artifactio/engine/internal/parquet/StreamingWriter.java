@@ -4,6 +4,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.io.AtomicFile;
 import io.github.artifactio.engine.internal.io.BackgroundHasher;
 import io.github.artifactio.engine.table.Codec;
@@ -24,7 +25,8 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * The one writer behind every table writer: takes rows chunk by chunk, cuts row groups by row count, feeds every
- * top-level column's {@link ColumnEncoder} (through a {@link ColumnRunner}, serially or in parallel), appends the
+ * top-level column's {@link ColumnEncoder} (one task per column, on the calling thread or fanned out over the
+ * writer's {@link Workers}), appends the
  * finished chunks in schema order, writes the footer with sorted key-value metadata, and publishes by rename.
  *
  * <p>States: nothing is opened before the first chunk, which fixes the schema; a capped writer with the plan on then
@@ -60,7 +62,7 @@ public final class StreamingWriter implements AutoCloseable {
   }
 
   private final Config config;
-  private final ColumnRunner runner;
+  private final Workers workers;
   private State state = State.NEW;
   private List<String> names;
   private List<ColumnType> types;
@@ -78,9 +80,10 @@ public final class StreamingWriter implements AutoCloseable {
   private final List<String> plainLeaves = new ArrayList<>();
   private final Map<String, Integer> dictionaryLimits = new TreeMap<>();
 
-  public StreamingWriter(Config config, ColumnRunner runner) {
+  /** A writer whose columns encode on {@code workers} (the serial context: on the calling thread). */
+  public StreamingWriter(Config config, Workers workers) {
     this.config = config;
-    this.runner = runner;
+    this.workers = workers;
   }
 
   public long rows() {
@@ -171,7 +174,7 @@ public final class StreamingWriter implements AutoCloseable {
     file = AtomicFile.create(config.path());
     try {
       if (config.hash()) {
-        hasher = new BackgroundHasher("artifact-io-hash " + config.path().getFileName());
+        hasher = new BackgroundHasher(workers);
       }
       writer =
           new ParquetFileWriter(
@@ -307,7 +310,7 @@ public final class StreamingWriter implements AutoCloseable {
         // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
         // which bytes a column gets, only when
         int[] order = heaviestFirst(chunk, a, b);
-        runner.run(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
+        workers.forEach(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
         groupRows += take; // still short of the cap: a group the rows fill is streamed above
       }
       rows += take;
@@ -318,8 +321,9 @@ public final class StreamingWriter implements AutoCloseable {
   /**
    * Encodes and finishes every column of a row group that ends with rows {@code [a, b)}, appending each column's chunk
    * once it and all before it are done. The serial writer goes in schema order, so it appends each column right after
-   * encoding it; on a pool the heaviest column starts first (so it does not start last and stretch the group) and the
-   * others follow in schema order, so they are appended while it still encodes.
+   * encoding it (so does a writer that cannot fan out now, such as a hashed write whose hasher holds the only turn of
+   * a one-thread context); on a pool the heaviest column starts first (so it does not start last and stretch the
+   * group) and the others follow in schema order, so they are appended while it still encodes.
    */
   private void streamRowGroup(List<Column> chunk, int a, int b, int groupTotal) {
     try {
@@ -327,9 +331,9 @@ public final class StreamingWriter implements AutoCloseable {
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
     }
-    int[] order = runner == ColumnRunner.SERIAL ? schemaOrder(encoders.length) : heaviestThenSchemaOrder(chunk, a, b);
+    int[] order = workers.mayFanOut() ? heaviestThenSchemaOrder(chunk, a, b) : schemaOrder(encoders.length);
     InOrderAppender appender = new InOrderAppender(encoders.length);
-    runner.run(encoders.length, k -> {
+    workers.forEach(encoders.length, k -> {
       int i = order[k];
       encoders[i].encode(chunk.get(i), a, b);
       encoders[i].finishRowGroup();
@@ -418,7 +422,7 @@ public final class StreamingWriter implements AutoCloseable {
    * {@link #finish()}): its columns are all encoded, so they are finished together and appended in schema order.
    */
   private void flushRowGroup() {
-    runner.run(encoders.length, i -> encoders[i].finishRowGroup());
+    workers.forEach(encoders.length, i -> encoders[i].finishRowGroup());
     try {
       writer.startBlock(groupRows);
       for (ColumnEncoder e : encoders) {

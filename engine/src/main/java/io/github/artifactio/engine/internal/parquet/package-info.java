@@ -6,10 +6,8 @@
  * {@link io.github.artifactio.engine.internal.parquet.ColumnEncoder} per top-level column (each with its own
  * parquet-java page store, which is what makes serial, chunked and parallel writes byte-identical), through
  * {@link io.github.artifactio.engine.internal.parquet.LeafSink}, which turns rows into Parquet levels; output goes
- * through {@code FileOutput} (append-only, optionally hashed on a
- * background thread). {@code Schemas} maps the column model to Parquet
- * and Arrow schemas as arrow-rs does; {@code Codecs} compresses without
- * Hadoop.
+ * through {@code FileOutput} (append-only, optionally hashed on the writer's context). {@code Schemas} maps the column
+ * model to Parquet and Arrow schemas as arrow-rs does; {@code Codecs} compresses without Hadoop.
  *
  * <p>Footer: {@code Footer} is the one footer reader (one positional read of the tail, framing problems as typed
  * {@code FooterException}s, the Thrift {@code FileMetaData} decoded from the bytes and converted to parquet-java's
@@ -19,7 +17,7 @@
  *
  * <p>Read path: {@link io.github.artifactio.engine.internal.parquet.ParquetFile} holds the footer (optionally the
  * offset index too); {@link io.github.artifactio.engine.internal.parquet.Scan} streams batches over sorted row
- * ranges, one cursor per projected column, optionally in contiguous column groups on the caller's executor;
+ * ranges, one cursor per projected column, optionally in contiguous column groups on the caller's engine context;
  * {@code ChunkPages} reads a column chunk whole or only its wanted pages; {@code LeafReader} decompresses
  * ({@code Decompressors}) and decodes pages (PLAIN and dictionary straight into primitive arrays, parquet-java's
  * {@code ValuesReader} for other encodings, {@code RleDecoder} for levels and ids), from a {@code PageSource}:

@@ -122,7 +122,7 @@ class ConcurrentWritersTest {
           assertEquals("done " + round, out.readLine());
         }
         Table t = Table.read(dest);
-        long tag = t.int64("tag")[0];
+        long tag = t.get("tag", io.github.artifactio.engine.table.As.INT64)[0];
         int writer = (int) (tag / 1000);
         assertEquals(round, tag % 1000, "round " + round + " left an older round's file");
         assertEquals(table(writer, round), t.columns(), "round " + round + ": writer " + writer + "'s whole output");

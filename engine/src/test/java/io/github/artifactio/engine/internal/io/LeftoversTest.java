@@ -72,7 +72,7 @@ class LeftoversTest {
     assertEquals(1, temporaries().size(), "kill -9 left the temporary file");
     TableWriter.writeTable(dest, List.of(Int64Column.of("id", 7)));
     assertEquals(List.of(), temporaries(), "the next write removed it");
-    assertEquals(7, Table.read(dest).int64("id")[0]);
+    assertEquals(7, Table.read(dest).get("id", io.github.artifactio.engine.table.As.INT64)[0]);
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.table.As;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import java.io.IOException;
@@ -116,7 +117,7 @@ class ChunkPagesWindowTest {
         file, List.of(new Float64Column("x", xs)), WriteOptions.builder().rowGroupRows(n).plainColumn("x").build());
     ColumnChunkMetaData cc = ParquetFile.open(file).blocks().get(0).getColumns().get(0);
     assertTrue(cc.getTotalSize() > ChunkPages.WHOLE_CHUNK_MAX, "chunk of " + cc.getTotalSize() + " bytes");
-    double[] back = io.github.artifactio.engine.table.TableFile.open(file).float64("x");
+    double[] back = io.github.artifactio.engine.table.TableFile.open(file).get("x", As.FLOAT64);
     assertArrayEquals(xs, back);
   }
 
