@@ -141,27 +141,38 @@ public final class TestFiles {
    * prefix is chosen among values near the maximum until the rewritten header keeps its length (and every offset).
    */
   public static void breakLevels(Path file, PageLayout page) {
-    try {
-      byte[] b = Files.readAllBytes(file);
-      int headerAt = (int) page.headerOffset();
-      int bodyAt = (int) page.bodyOffset();
-      PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, bodyAt - headerAt));
-      for (int k = 0; k < 1000; k++) {
-        ByteBuffer.wrap(b, bodyAt, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - k);
-        CRC32 crc = new CRC32();
-        crc.update(b, bodyAt, page.compressedBytes());
-        h.setCrc((int) crc.getValue());
-        ByteArrayOutputStream header = new ByteArrayOutputStream();
-        Util.writePageHeader(h, header);
-        if (header.size() == bodyAt - headerAt) {
-          System.arraycopy(header.toByteArray(), 0, b, headerAt, header.size());
-          Files.write(file, b);
-          return;
-        }
-      }
-      throw new IllegalStateException("no levels length keeps the page header's length");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    changePageBody(file, page, (body, attempt) ->
+        ByteBuffer.wrap(body, 0, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - attempt));
+  }
+
+  /** The first data page of {@code column}'s first chunk, as the engine's page walk finds it. */
+  public static PageLayout firstDataPage(Path file, String column) {
+    java.util.List<io.github.artifactio.engine.layout.ChunkWalk> walks = new java.util.ArrayList<>();
+    io.github.artifactio.engine.layout.FileLayout.read(file).walkPages(walks::add);
+    return walks.stream().filter(w -> w.chunk().path().equals(column)).findFirst().orElseThrow().pages().stream()
+        .filter(p -> p.kind().isData()).findFirst().orElseThrow();
+  }
+
+  /**
+   * Replaces the schema of a footer by one nested {@code depth} levels deep: {@code depth - 1} optional groups around
+   * one required INT64 leaf (row groups left as they are), the shape that overflowed parquet-java's recursive schema
+   * conversion.
+   */
+  public static void nestSchema(FileMetaData md, int depth) {
+    java.util.List<org.apache.parquet.format.SchemaElement> schema = new java.util.ArrayList<>();
+    org.apache.parquet.format.SchemaElement root = new org.apache.parquet.format.SchemaElement("schema");
+    root.setNum_children(1);
+    schema.add(root);
+    for (int i = 1; i < depth; i++) {
+      org.apache.parquet.format.SchemaElement g = new org.apache.parquet.format.SchemaElement("g" + i);
+      g.setRepetition_type(org.apache.parquet.format.FieldRepetitionType.OPTIONAL);
+      g.setNum_children(1);
+      schema.add(g);
     }
+    org.apache.parquet.format.SchemaElement leaf = new org.apache.parquet.format.SchemaElement("x");
+    leaf.setType(org.apache.parquet.format.Type.INT64);
+    leaf.setRepetition_type(org.apache.parquet.format.FieldRepetitionType.REQUIRED);
+    schema.add(leaf);
+    md.setSchema(schema);
   }
 }

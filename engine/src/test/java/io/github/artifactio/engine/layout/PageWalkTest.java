@@ -207,7 +207,8 @@ class PageWalkTest {
     ChunkWalk broken = walkWithValues(p).get(0);
     PageLayout after = broken.pages().get(first.pages().indexOf(page));
     assertEquals(Decompression.Status.FAILED, after.decompression().status());
-    assertTrue(after.decompression().detail().startsWith("its SNAPPY bytes decompress to "), after.decompression().detail());
+    assertTrue(after.decompression().detail().startsWith("its SNAPPY bytes decompress to "),
+        after.decompression().detail());
     assertFalse(after.crc().orElseThrow().verified());
     assertEquals(first.pages().size(), broken.pages().size(), "the walk goes on past the page");
     assertEquals(new ValueDecoding(first.chunk().path(), ValueDecoding.Status.NOT_DECODED, java.util.Optional.empty(),

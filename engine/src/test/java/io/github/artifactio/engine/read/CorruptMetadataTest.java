@@ -10,7 +10,6 @@ import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptInt64Column;
-import io.github.artifactio.engine.layout.ChunkWalk;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.PageLayout;
 import io.github.artifactio.engine.table.Batch;
@@ -21,7 +20,6 @@ import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.parquet.format.Encoding;
@@ -75,13 +73,6 @@ class CorruptMetadataTest {
     }
   }
 
-  private static PageLayout firstDataPage(Path p, String column) {
-    List<ChunkWalk> walks = new ArrayList<>();
-    FileLayout.read(p).walkPages(walks::add);
-    return walks.stream().filter(w -> w.chunk().path().equals(column)).findFirst().orElseThrow().pages().stream()
-        .filter(pg -> pg.kind().isData()).findFirst().orElseThrow();
-  }
-
   @Test
   void a_row_group_declaring_one_row_fewer_is_refused_instead_of_dropping_a_row() {
     Path p = TestFiles.rewriteFooter(table("rows.parquet", 600, 200), md -> md.getRow_groups().get(1).setNum_rows(199));
@@ -99,7 +90,7 @@ class CorruptMetadataTest {
   @Test
   void a_page_declaring_one_value_more_is_refused_instead_of_shifting_the_row_group() {
     Path p = table("values.parquet", 1000, 1000);
-    PageLayout page = firstDataPage(p, "x");
+    PageLayout page = TestFiles.firstDataPage(p, "x");
     assertEquals(400, page.values());
     TestFiles.rewritePageHeader(p, page, h -> h.getData_page_header().setNum_values(401));
     assertEquals("reading parquet " + p + ": column 'x', row group 0: its data pages hold 1001 values, more than the"
@@ -109,7 +100,8 @@ class CorruptMetadataTest {
   @Test
   void a_page_declaring_one_value_fewer_is_refused() {
     Path p = table("fewer.parquet", 1000, 1000);
-    TestFiles.rewritePageHeader(p, firstDataPage(p, "opt"), h -> h.getData_page_header().setNum_values(399));
+    TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "opt"),
+        h -> h.getData_page_header().setNum_values(399));
     assertEquals("reading parquet " + p + ": column 'opt', row group 0: its data pages hold 999 values, fewer than the"
         + " 1000 the column chunk declares", refused(p));
   }
@@ -118,7 +110,7 @@ class CorruptMetadataTest {
   void a_page_whose_encoding_changed_to_one_its_chunk_does_not_declare_is_refused() {
     Path p = table("encoding.parquet", 1000, 1000);
     // PLAIN and BYTE_STREAM_SPLIT doubles take the same bytes: only the footer's list of encodings tells them apart
-    TestFiles.rewritePageHeader(p, firstDataPage(p, "x"), h -> h.getData_page_header()
+    TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "x"), h -> h.getData_page_header()
         .setEncoding(Encoding.BYTE_STREAM_SPLIT));
     assertEquals("reading parquet " + p + ": column 'x', row group 0: data page 0 is BYTE_STREAM_SPLIT-encoded, an"
         + " encoding its column chunk does not declare (BIT_PACKED, PLAIN)", refused(p));
@@ -154,6 +146,53 @@ class CorruptMetadataTest {
     });
     assertEquals("reading parquet footer " + p + ": column 'x' is INT64 in the Parquet schema but Float64 in"
         + " ARROW:schema, which is stored as DOUBLE; the file is corrupt", refused(p));
+  }
+
+  @Test
+  void without_an_arrow_schema_a_physical_type_of_another_width_is_refused_by_the_chunks_type_or_its_statistics() {
+    Path schemaOnly = TestFiles.rewriteFooter(table("schema-only.parquet", 600, 200), md -> {
+      md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
+      leaf(md.getSchema(), "x").setType(Type.INT32);
+    });
+    assertEquals("reading parquet footer " + schemaOnly + ": row group 0, column chunk 'x' is DOUBLE but the schema's"
+        + " leaf is INT32; the file is corrupt", refused(schemaOnly));
+    Path both = TestFiles.rewriteFooter(table("both.parquet", 600, 200), md -> {
+      md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
+      leaf(md.getSchema(), "x").setType(Type.FLOAT);
+      md.getRow_groups().forEach(g -> g.getColumns().get(1).getMeta_data().setType(Type.FLOAT));
+    });
+    assertEquals("reading parquet footer " + both + ": row group 0, column chunk 'x' has statistics of 8 bytes a value,"
+        + " but its physical type FLOAT takes 4; the file is corrupt", refused(both));
+  }
+
+  @Test
+  void a_dictionary_read_as_a_narrower_type_leaves_bytes_over_and_is_refused() {
+    long[] k = new long[600];
+    for (int i = 0; i < k.length; i++) {
+      k[i] = i % 5;
+    }
+    Path p = dir.resolve("dictionary.parquet");
+    TableWriter.writeTable(p, List.of(new Int64Column("k", k)), WriteOptions.builder().rowGroupRows(200).build());
+    // five 8-byte values in the dictionary; as INT32 (statistics gone, which would tell first) they leave 20 bytes
+    TestFiles.rewriteFooter(p, md -> {
+      md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
+      leaf(md.getSchema(), "k").setType(Type.INT32);
+      md.getRow_groups().forEach(g -> {
+        g.getColumns().get(0).getMeta_data().setType(Type.INT32);
+        g.getColumns().get(0).getMeta_data().unsetStatistics();
+      });
+    });
+    assertEquals("reading parquet " + p + ": column 'k', row group 0: the dictionary page: it holds more bytes than"
+        + " its 5 INT32 values take", refused(p));
+  }
+
+  @Test
+  void definition_levels_whose_encoding_changed_leave_dictionary_ids_over_and_are_refused() {
+    Path p = table("levels.parquet", 1000, 1000);
+    TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "opt"),
+        h -> h.getData_page_header().setDefinition_level_encoding(Encoding.BIT_PACKED));
+    String m = refused(p);
+    assertTrue(m.startsWith("reading parquet " + p + ": column 'opt', row group 0: data page 0: "), m);
   }
 
   @Test

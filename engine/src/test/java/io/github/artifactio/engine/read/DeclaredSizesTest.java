@@ -10,7 +10,6 @@ import io.github.artifactio.engine.FooterException.Problem;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.Utf8Column;
-import io.github.artifactio.engine.layout.ChunkWalk;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.PageLayout;
 import io.github.artifactio.engine.table.Table;
@@ -22,12 +21,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.FieldRepetitionType;
-import org.apache.parquet.format.SchemaElement;
-import org.apache.parquet.format.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,23 +51,7 @@ class DeclaredSizesTest {
 
   @Test
   void a_schema_nested_10000_deep_is_refused_naming_the_depth_before_anything_recurses() {
-    Path p = TestFiles.rewriteFooter(table("deep.parquet"), md -> {
-      List<SchemaElement> schema = new ArrayList<>();
-      SchemaElement root = new SchemaElement("schema");
-      root.setNum_children(1);
-      schema.add(root);
-      for (int i = 1; i < 10_000; i++) {
-        SchemaElement g = new SchemaElement("g" + i);
-        g.setRepetition_type(FieldRepetitionType.OPTIONAL);
-        g.setNum_children(1);
-        schema.add(g);
-      }
-      SchemaElement leaf = new SchemaElement("x");
-      leaf.setType(Type.INT64);
-      leaf.setRepetition_type(FieldRepetitionType.REQUIRED);
-      schema.add(leaf);
-      md.setSchema(schema);
-    });
+    Path p = TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
     String detail = "the schema nests groups 100 levels deep at schema element 100 of 10001, deeper than the 99 levels"
         + " this engine reads";
     for (Runnable read : List.<Runnable>of(() -> Table.read(p), () -> TableFile.open(p), () -> FileLayout.read(p))) {
@@ -138,9 +117,7 @@ class DeclaredSizesTest {
   @Test
   void a_snappy_page_that_does_not_decompress_names_its_page_not_the_codec_librarys_code() {
     Path p = table("snappy.parquet");
-    List<ChunkWalk> walks = new ArrayList<>();
-    FileLayout.read(p).walkPages(walks::add);
-    PageLayout page = walks.get(0).pages().stream().filter(pg -> pg.kind().isData()).findFirst().orElseThrow();
+    PageLayout page = TestFiles.firstDataPage(p, "id");
     // the snappy stream's elements after its length prefix, made copies from 4 GiB back: snappy-java says
     // FAILED_TO_UNCOMPRESS(5) about them
     TestFiles.changePageBody(p, page, (body, attempt) -> {

@@ -5,8 +5,6 @@ import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.Utf8Column;
-import io.github.artifactio.engine.layout.ChunkWalk;
-import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.PageLayout;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
@@ -18,7 +16,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
@@ -169,11 +166,7 @@ public final class HostileFiles {
   }
 
   private static void pageEdited(Path dir, String name, Path table, String column, PageEdit edit) throws IOException {
-    List<ChunkWalk> walks = new ArrayList<>();
-    FileLayout.read(table).walkPages(walks::add);
-    PageLayout page = walks.stream().filter(w -> w.chunk().path().equals(column)).findFirst().orElseThrow().pages()
-        .stream().filter(p -> p.kind().isData()).findFirst().orElseThrow();
-    edit.apply(table, page);
+    edit.apply(table, TestFiles.firstDataPage(table, column));
     Files.move(table, dir.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
   }
 

@@ -10,18 +10,13 @@ import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
-import io.github.artifactio.engine.layout.ChunkWalk;
-import io.github.artifactio.engine.layout.FileLayout;
-import io.github.artifactio.engine.layout.PageLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
-import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Type;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,23 +98,7 @@ class BadFilesTest {
   @Test
   void a_schema_nested_10000_deep_fails_its_file_and_the_other_files_are_still_checked() {
     table("good.parquet");
-    TestFiles.rewriteFooter(table("deep.parquet"), md -> {
-      List<SchemaElement> schema = new ArrayList<>();
-      SchemaElement root = new SchemaElement("schema");
-      root.setNum_children(1);
-      schema.add(root);
-      for (int i = 1; i < 10_000; i++) {
-        SchemaElement g = new SchemaElement("g" + i);
-        g.setRepetition_type(FieldRepetitionType.OPTIONAL);
-        g.setNum_children(1);
-        schema.add(g);
-      }
-      SchemaElement leaf = new SchemaElement("x");
-      leaf.setType(Type.INT64);
-      leaf.setRepetition_type(FieldRepetitionType.REQUIRED);
-      schema.add(leaf);
-      md.setSchema(schema);
-    });
+    TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
     Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
     assertEquals(List.of("[structure] deep.parquet: the schema nests groups 100 levels deep at schema element 100 of"
         + " 10001, deeper than the 99 levels this engine reads (1 violation)"),
@@ -128,20 +107,14 @@ class BadFilesTest {
     assertEquals(Status.PASS, result(o, "good.parquet", "codec").status());
   }
 
-  private static PageLayout firstDataPage(Path p, String column) {
-    List<ChunkWalk> walks = new ArrayList<>();
-    FileLayout.read(p).walkPages(walks::add);
-    return walks.stream().filter(w -> w.chunk().path().equals(column)).findFirst().orElseThrow().pages().stream()
-        .filter(pg -> pg.kind().isData()).findFirst().orElseThrow();
-  }
-
   @Test
   void the_metadata_changes_the_campaign_saw_pass_now_fail_the_file() {
     TestFiles.rewriteFooter(table("rows.parquet"), md -> md.getRow_groups().get(1).setNum_rows(199));
     Path count = table("count.parquet");
-    TestFiles.rewritePageHeader(count, firstDataPage(count, "x"), h -> h.getData_page_header().setNum_values(201));
+    TestFiles.rewritePageHeader(count, TestFiles.firstDataPage(count, "x"),
+        h -> h.getData_page_header().setNum_values(201));
     Path encoding = table("encoding.parquet");
-    TestFiles.rewritePageHeader(encoding, firstDataPage(encoding, "x"),
+    TestFiles.rewritePageHeader(encoding, TestFiles.firstDataPage(encoding, "x"),
         h -> h.getData_page_header().setEncoding(Encoding.BYTE_STREAM_SPLIT));
     TestFiles.rewriteFooter(table("optional.parquet"), md -> md.getSchema().get(1)
         .setRepetition_type(FieldRepetitionType.OPTIONAL));

@@ -361,6 +361,9 @@ final class LeafReader {
         d.bytes = arena.data;
         d.offsets = arena.offsets;
     }
+    if (plain.leftOver()) { // a dictionary read as a narrower type (a changed physical type) leaves bytes over
+      throw new PageFormatException("it holds more bytes than its " + n + " " + physical + " values take");
+    }
     dict = d;
   }
 

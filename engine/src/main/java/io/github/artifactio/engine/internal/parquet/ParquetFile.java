@@ -83,6 +83,7 @@ public final class ParquetFile {
   public static ParquetFile open(Path path) {
     Footer f = Footer.read(path);
     FileLayout layout = FooterLayout.of(f);
+    FooterChecks.statistics(path, f.metadata);
     ParquetMetadata md;
     try {
       md = f.parquetMetadata();

@@ -33,8 +33,9 @@ abstract class ValueDecoder {
 
   /**
    * Whether the page holds bytes of values past those its levels asked for, once every level is consumed: a value
-   * count below the page's (a header field outside the CRC) otherwise drops a value and shifts the rest. Only PLAIN
-   * knows where its values end; the other decoders say no.
+   * count below the page's (a header field outside the CRC) otherwise drops a value and shifts the rest, and levels
+   * decoded from the wrong bytes (a changed level encoding) leave values over. PLAIN and dictionary ids know where
+   * their values end; parquet-java's decoders of the other encodings say no.
    */
   boolean leftOver() {
     return false;
@@ -249,6 +250,11 @@ abstract class ValueDecoder {
     @Override
     void skip(int n) {
       ids.skip(n);
+    }
+
+    @Override
+    boolean leftOver() {
+      return ids.leftOver();
     }
   }
 
