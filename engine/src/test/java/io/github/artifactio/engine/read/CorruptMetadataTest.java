@@ -193,6 +193,11 @@ class CorruptMetadataTest {
         h -> h.getData_page_header().setDefinition_level_encoding(Encoding.BIT_PACKED));
     String m = refused(p);
     assertTrue(m.startsWith("reading parquet " + p + ": column 'opt', row group 0: data page 0: "), m);
+    Path plain = table("plain-levels.parquet", 1000, 1000);
+    TestFiles.rewritePageHeader(plain, TestFiles.firstDataPage(plain, "opt"),
+        h -> h.getData_page_header().setDefinition_level_encoding(Encoding.PLAIN));
+    assertEquals("reading parquet " + plain + ": column 'opt', row group 0: data page 0: its definition levels are"
+        + " declared PLAIN-encoded; levels are RLE or BIT_PACKED", refused(plain));
   }
 
   @Test

@@ -252,6 +252,11 @@ final class LeafReader {
   /** v1 levels: RLE with a 4-byte length, or the deprecated BIT_PACKED through parquet-java. Returns the end. */
   private int levelsV1(Encoding enc, byte[] body, int pos, int end, int max, int[] out, ValuesType type)
       throws IOException {
+    if (enc != Encoding.RLE && enc != Encoding.BIT_PACKED) {
+      // parquet-java would read levels in any value encoding it knows, from the wrong bytes
+      throw new PageFormatException("its " + (type == ValuesType.REPETITION_LEVEL ? "repetition" : "definition")
+          + " levels are declared " + enc + "-encoded; levels are RLE or BIT_PACKED");
+    }
     if (enc == Encoding.RLE) {
       if (pos + 4 > end) {
         throw new PageFormatException("level data ends before its length");
