@@ -67,7 +67,7 @@ final class FooterChecks {
         continue;
       }
       for (Field f : arrow.getFields()) {
-        if (!f.getName().equals(t.getName())) {
+        if (!t.getName().equals(f.getName())) {
           continue;
         }
         boolean optional = t.getRepetition() == Type.Repetition.OPTIONAL;

@@ -66,8 +66,9 @@ public final class ParquetFile {
       try {
         arrow = Schemas.decodeArrowSchema(encoded);
       } catch (RuntimeException e) {
-        throw new ArtifactException(
-            path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode: " + e, e);
+        // Arrow's own words stay in the cause, ours say what is wrong where we can tell
+        throw new ArtifactException(path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode"
+            + (e instanceof IllegalArgumentException ? ": " + e.getMessage() : " as an Arrow schema message"), e);
       }
     }
     this.arrowSchema = arrow;

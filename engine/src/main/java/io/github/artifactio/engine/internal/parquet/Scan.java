@@ -413,7 +413,12 @@ public final class Scan implements AutoCloseable {
         lastItems = l.items;
         lastRows = rows;
       }
-      return b.build();
+      try {
+        return b.build();
+      } catch (IllegalArgumentException e) { // levels that decode but do not describe rows (a null list with items)
+        throw new ArtifactException(path, spec.name(), at, null, "reading parquet " + path + ": column '"
+            + spec.name() + "', row group " + at + ": its levels do not describe rows: " + e.getMessage(), e);
+      }
     }
 
     private void open(int g) throws IOException {
