@@ -41,6 +41,17 @@ final class ThreadBoundary {
       new Rule("uses a parallel stream", "\\.parallelStream\\s*\\(|\\.parallel\\s*\\(\\s*\\)"),
       new Rule("uses a timer thread", "\\bjava\\.util\\.Timer\\b"));
 
+  /**
+   * Lines a rule matches that hand nothing to another thread, by file, with why. A listed line that no longer
+   * appears fails the test, so the list only shrinks.
+   */
+  static final List<Exempt> EXEMPT = List.of(
+      new Exempt("cli/src/main/java/io/github/artifactio/cli/Main.java", "int code = cli.execute(args);",
+          "picocli's CommandLine.execute parses the arguments and runs the command on the calling thread"));
+
+  /** A line a rule matches that is not what the rule looks for. */
+  record Exempt(String file, String line, String why) {}
+
   private record Rule(String what, Pattern pattern) {
     Rule(String what, String regex) {
       this(what, Pattern.compile(regex));
@@ -83,6 +94,10 @@ final class ThreadBoundary {
     }
     String[] lines = code(source).split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
+      String line = lines[i].trim();
+      if (EXEMPT.stream().anyMatch(e -> e.file().equals(rel) && e.line().equals(line))) {
+        continue;
+      }
       for (Rule r : RULES) {
         Matcher m = r.pattern().matcher(lines[i]);
         if (m.find()) {

@@ -1,15 +1,9 @@
 package io.github.artifactio.maven;
 
-import io.github.artifactio.engine.EngineContext;
-import io.github.artifactio.maven.check.CheckConfig;
-import io.github.artifactio.maven.check.Contract;
-import io.github.artifactio.maven.check.ContractConfig;
-import io.github.artifactio.maven.check.Contracts;
-import io.github.artifactio.maven.check.Outcome;
-import io.github.artifactio.maven.check.ParquetValidator;
-import io.github.artifactio.maven.check.ResultCache;
-import io.github.artifactio.maven.check.ValidationPlan;
-import java.nio.file.Path;
+import io.github.artifactio.checks.CheckConfig;
+import io.github.artifactio.checks.ContractConfig;
+import io.github.artifactio.checks.Goal;
+import io.github.artifactio.checks.ValidateGoal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -42,42 +36,7 @@ public class ValidateMojo extends AbstractCheckMojo {
   private List<ContractConfig> contracts = new ArrayList<>();
 
   @Override
-  String goal() {
-    return "validate";
-  }
-
-  @Override
-  String defaultIncludes() {
-    return "**/*.parquet";
-  }
-
-  @Override
-  List<String> ruleIds() {
-    return io.github.artifactio.maven.check.RuleIds.VALIDATE;
-  }
-
-  @Override
-  boolean configured() {
-    return (contract != null && !contract.isBlank()) || !checks.isEmpty() || !contracts.isEmpty()
-        || !suppressions.isEmpty() || rules != null || skipRules != null;
-  }
-
-  @Override
-  void describe(com.fasterxml.jackson.databind.node.ObjectNode c) {
-    c.put("contract", contract);
-    com.fasterxml.jackson.databind.node.ArrayNode ch = c.putArray("checks");
-    checks.forEach(x -> ch.add(x.toString()));
-    com.fasterxml.jackson.databind.node.ArrayNode ct = c.putArray("contracts");
-    contracts.forEach(x -> ct.add(x.toContract().name()));
-  }
-
-  @Override
-  Outcome check(Path root, List<Path> files, EngineContext context, ResultCache cache) {
-    List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory()));
-    for (ContractConfig c : contracts) {
-      all.add(c.toContract());
-    }
-    ValidationPlan plan = ValidationPlan.build(checks, all, split(rules), split(skipRules));
-    return new ParquetValidator(plan, cache, pluginVersion()).validate(root, files, context);
+  Goal goal() {
+    return ValidateGoal.builder(baseDirectory()).contract(contract).checks(checks).contracts(contracts).build();
   }
 }

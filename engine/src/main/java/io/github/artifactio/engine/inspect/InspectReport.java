@@ -4,6 +4,7 @@ import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 
 /**
@@ -14,8 +15,8 @@ import java.util.SortedMap;
  * @param arrowSchema the decoded {@code ARROW:schema}, one line per field, empty when the file has none
  * @param head the first rows (at most {@link Inspector#HEAD_ROWS}), each a list of cells in {@link #headColumns}
  *     order
- * @param headUnreadable why the rows could not be decoded (a codec the engine does not read), or {@code null}: the
- *     footer facts above are still shown
+ * @param notRead the columns whose head cells are missing, in schema order, each with why (a type the engine has
+ *     no kind for, a codec it does not decode); the footer facts above are shown for them all the same
  */
 public record InspectReport(
     Path path,
@@ -27,7 +28,11 @@ public record InspectReport(
     List<String> arrowSchema,
     List<String> headColumns,
     List<List<String>> head,
-    String headUnreadable) {
+    Map<String, String> notRead) {
+
+  public InspectReport {
+    notRead = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(notRead));
+  }
 
   /** The text {@code inspect} prints. */
   public String render() {

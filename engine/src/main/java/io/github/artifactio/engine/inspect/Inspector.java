@@ -7,7 +7,9 @@ import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.TableFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
@@ -20,11 +22,16 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * first rows. Only the footer and the leading row group are read.
  *
  * <p>Unlike the Rust engine's, a failure to format any part is an error, never a silently missing section: a missing
- * head would otherwise pass for an empty table.
+ * head would otherwise pass for an empty table. A column the engine does not read (a type it has no kind for, such
+ * as DECIMAL or INT96, or a codec it does not decode) is shown in the schema and the footer like any other; its head
+ * cells read {@code (not read)} and the report says why, the other columns' values are shown.
  */
 public final class Inspector {
   /** How many rows the head shows. */
   public static final int HEAD_ROWS = 10;
+
+  /** A head cell of a column the engine did not read; the report says why below the head. */
+  static final String NOT_READ = "(not read)";
 
   private Inspector() {}
 
@@ -47,36 +54,39 @@ public final class Inspector {
       kv.remove(io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY);
       List<String> arrow = new ArrayList<>();
       file.arrowSchema().ifPresent(s -> describeArrow(s, arrow));
-      List<ColumnSpec> readable = new ArrayList<>();
-      for (ColumnSpec s : file.specs()) {
-        if (s.decodedAs() != null) {
-          readable.add(s);
-        }
-      }
-      List<Column> cols = List.of();
-      String unreadable = null;
-      try {
-        cols = readable.isEmpty() ? List.of() : file.read(readable, HEAD_ROWS);
-      } catch (ArtifactException e) {
-        // the footer is still worth showing: say why there are no rows instead of failing the whole inspect
-        unreadable = e.getMessage();
-        readable.clear();
-      }
-      int n = unreadable != null ? 0
-          : (int) Math.min(HEAD_ROWS, cols.isEmpty() ? Math.min(HEAD_ROWS, file.rows()) : cols.get(0).length());
+      // column by column, so that one column the engine cannot read (a codec, a type it has no kind for) costs only
+      // its own cells: the head shows the rest and says why that one is missing
       List<String> headColumns = new ArrayList<>();
-      List<List<String>> head = new ArrayList<>();
-      for (int r = 0; r < n; r++) {
-        head.add(new ArrayList<>());
-      }
-      int c = 0;
+      List<Column> cols = new ArrayList<>();
+      Map<String, String> notRead = new LinkedHashMap<>();
       for (ColumnSpec s : file.specs()) {
         headColumns.add(s.name());
-        Column col = s.decodedAs() != null && unreadable == null ? cols.get(c++) : null;
-        IntFunction<String> cells = col == null ? r -> "(" + s.arrowType() + ": not read)" : Cells.of(col);
-        for (int r = 0; r < n; r++) {
-          head.get(r).add(cells.apply(r));
+        Column col = null;
+        if (s.decodedAs() == null) {
+          notRead.put(s.name(), "the engine has no column kind for " + s.parquetType());
+        } else {
+          try {
+            col = file.read(List.of(s), HEAD_ROWS).get(0);
+          } catch (ArtifactException e) {
+            notRead.put(s.name(), e.getMessage());
+          }
         }
+        cols.add(col);
+      }
+      // at most HEAD_ROWS of what the reads returned, or of the file's rows when no column was read
+      int n = (int) Math.min(HEAD_ROWS, cols.stream().filter(c -> c != null).mapToLong(Column::length).min()
+          .orElse(file.rows()));
+      List<IntFunction<String>> cells = new ArrayList<>();
+      for (Column col : cols) {
+        cells.add(col == null ? r -> NOT_READ : Cells.of(col));
+      }
+      List<List<String>> head = new ArrayList<>();
+      for (int r = 0; r < n; r++) {
+        List<String> row = new ArrayList<>();
+        for (IntFunction<String> cell : cells) {
+          row.add(cell.apply(r));
+        }
+        head.add(row);
       }
       return new InspectReport(
           path,
@@ -88,7 +98,7 @@ public final class Inspector {
           arrow,
           headColumns,
           head,
-          unreadable);
+          notRead);
     } catch (ArtifactException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -47,11 +47,11 @@ final class TextRenderer {
     for (Map.Entry<String, String> e : r.metadata().entrySet()) {
       b.append("  ").append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
     }
-    if (r.headUnreadable() != null) {
-      b.append("head: not readable: ").append(r.headUnreadable()).append('\n');
-    } else {
-      b.append("head (first ").append(r.head().size()).append(" rows):\n");
-      table(b, r.headColumns(), r.head());
+    b.append("head (first ").append(r.head().size()).append(" rows):\n");
+    table(b, r.headColumns(), r.head());
+    if (!r.notRead().isEmpty()) {
+      b.append("not read:\n");
+      r.notRead().forEach((column, why) -> b.append("  ").append(column).append(": ").append(why).append('\n'));
     }
     return b.toString();
   }

@@ -9,17 +9,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Deterministic test inputs and the back ends to run them on. */
-final class TestInputs {
+/**
+ * Deterministic test inputs and the back ends to run them on. Public for the command line's tests, whose {@code hash}
+ * is checked against the same recorded b3sum digests ({@code b3sum-digests.txt}, on the test jar's class path).
+ */
+public final class TestInputs {
   /** An input hashed by b3sum: the file name it had, and how to regenerate its bytes. */
-  record Input(String name, long seed, int length) {
-    byte[] bytes() {
+  public record Input(String name, long seed, int length) {
+    public byte[] bytes() {
       return random(seed, length);
     }
   }
 
   /** The b3sum reference inputs (b3sum-digests.txt). Regenerate the files with {@link #main}. */
-  static final List<Input> B3SUM_INPUTS = List.of(
+  public static final List<Input> B3SUM_INPUTS = List.of(
       new Input("empty.bin", 1, 0),
       new Input("random-1MiB.bin", 2, 1 << 20),
       new Input("random-1MiB+12345.bin", 3, (1 << 20) + 12345),

@@ -73,12 +73,32 @@ class InspectorTest {
   }
 
   @Test
-  void a_file_whose_codec_the_engine_does_not_read_still_shows_its_footer_and_says_why_there_is_no_head() {
+  void a_file_whose_codec_the_engine_does_not_read_still_shows_its_footer_and_says_why_each_column_is_not_read() {
     Path p = io.github.artifactio.engine.TestData.parquetTesting("data/hadoop_lz4_compressed.parquet");
     String text = Inspector.inspect(p);
     assertTrue(text.contains("rows: 4\n"), text);
     assertTrue(text.contains(": LZ4 ["), text);
-    assertTrue(text.contains("head: not readable: column 'c0' in row group 0 of " + p + " is compressed with LZ4"), text);
+    assertTrue(text.contains("| (not read) |"), text);
+    assertTrue(text.contains("not read:\n  c0: column 'c0' in row group 0 of " + p + " is compressed with LZ4"), text);
+  }
+
+  @Test
+  void decimal_and_int96_columns_show_in_the_schema_and_footer_and_the_head_shows_the_other_columns() {
+    // parquet-testing's alltypes_plain: INT96 timestamps and plain BINARY (no string annotation) beside ints
+    Path p = io.github.artifactio.engine.TestData.parquetTesting("data/alltypes_plain.parquet");
+    InspectReport r = Inspector.describe(p);
+    assertEquals(8, r.head().size());
+    int id = r.headColumns().indexOf("id");
+    int ts = r.headColumns().indexOf("timestamp_col");
+    assertEquals("4", r.head().get(0).get(id));
+    assertEquals("(not read)", r.head().get(0).get(ts));
+    assertEquals("the engine has no column kind for optional int96 timestamp_col", r.notRead().get("timestamp_col"));
+    assertEquals(List.of("date_string_col", "string_col", "timestamp_col"), List.copyOf(r.notRead().keySet()));
+    Path decimal = io.github.artifactio.engine.TestData.parquetTesting("data/int32_decimal.parquet");
+    String text = Inspector.inspect(decimal);
+    assertTrue(text.contains("  value: INT32 (DECIMAL(4,2)) (nullable)  [not readable by the engine:"), text);
+    assertTrue(text.contains("not read:\n  value: the engine has no column kind for optional int32 value"
+        + " (DECIMAL(4,2))\n"), text);
   }
 
   @Test

@@ -86,6 +86,15 @@ public final class ExternalFiles {
         "COMPRESSION snappy, KV_METADATA {'ARROW:schema': '" + b64 + "'}");
   }
 
+  /**
+   * A table with a DECIMAL column, which the engine has no column kind for: {@code name} VARCHAR, {@code price}
+   * DECIMAL(10,2) (DuckDB stores it as INT64 with the DECIMAL annotation), {@code id} UINTEGER, 20 rows.
+   */
+  public static Path decimal(Path file) {
+    return duckdb(file, "SELECT 'name' || i AS name, (i * 1.25)::DECIMAL(10,2) AS price, i::UINTEGER AS id"
+        + " FROM range(20) t(i)", "COMPRESSION snappy");
+  }
+
   /** An engine-written precursor table (UInt32 ids, ascending m/z) in row groups of {@code groupRows}. */
   public static Path enginePrecursors(Path file, int rows, int groupRows) {
     int[] id = new int[rows];

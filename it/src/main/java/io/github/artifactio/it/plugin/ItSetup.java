@@ -87,6 +87,7 @@ public final class ItSetup {
         link(data.resolve("real/loop"), Path.of("."));
       }
       case "no-files-allowed-warns" -> mkdirs(data);
+      case "inspect-prints-even-when-quiet" -> ExternalFiles.decimal(data.resolve("decimal.parquet"));
       case "scoped-off-exempts-its-file-passes", "suppression-with-reason-passes", "suppression-without-reason-fails" ->
           ExternalFiles.largeUtf8(data.resolve("legacy_large.parquet"));
       case "scoped-off-keeps-the-rule-elsewhere-fails" -> {
@@ -121,7 +122,7 @@ public final class ItSetup {
   }
 
   /** A run folder as a two-stage pipeline leaves it: two engine-written artifacts and their manifest. */
-  static Path run(Path dir) {
+  public static Path run(Path dir) {
     String config = "{\"seed\":7}";
     String configHash = Blake3.hashString(config).hex();
     Manifest m = Manifest.of("artifact-io-it 0.1.0", config, configHash);

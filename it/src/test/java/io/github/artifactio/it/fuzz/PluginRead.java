@@ -1,11 +1,11 @@
 package io.github.artifactio.it.fuzz;
 
 import io.github.artifactio.engine.EngineContext;
-import io.github.artifactio.maven.check.CheckConfig;
-import io.github.artifactio.maven.check.Outcome;
-import io.github.artifactio.maven.check.ParquetValidator;
-import io.github.artifactio.maven.check.Status;
-import io.github.artifactio.maven.check.ValidationPlan;
+import io.github.artifactio.checks.CheckConfig;
+import io.github.artifactio.checks.Outcome;
+import io.github.artifactio.checks.ParquetValidator;
+import io.github.artifactio.checks.Status;
+import io.github.artifactio.checks.ValidationPlan;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,0 +1,107 @@
+package io.github.artifactio.checks;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.EngineContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code validate}: every Parquet file against the rules and contracts ({@code structure}, {@code codec},
+ * {@code string-type}, {@code contract}, {@code contiguous-ids}, {@code ascending}, {@code references}), through a
+ * {@link ValidationPlan} run by the {@link ParquetValidator}.
+ */
+public final class ValidateGoal implements Goal {
+  private final String contract;
+  private final Path baseDirectory;
+  private final List<CheckConfig> checks;
+  private final List<ContractConfig> contracts;
+
+  private ValidateGoal(Builder b) {
+    contract = b.contract;
+    baseDirectory = b.baseDirectory;
+    checks = List.copyOf(b.checks);
+    contracts = List.copyOf(b.contracts);
+  }
+
+  /** @param baseDirectory the folder contract files are named relative to */
+  public static Builder builder(Path baseDirectory) {
+    return new Builder(baseDirectory);
+  }
+
+  @Override
+  public String name() {
+    return "validate";
+  }
+
+  @Override
+  public String defaultIncludes() {
+    return "**/*.parquet";
+  }
+
+  @Override
+  public List<String> ruleIds() {
+    return RuleIds.VALIDATE;
+  }
+
+  @Override
+  public boolean configured() {
+    return (contract != null && !contract.isBlank()) || !checks.isEmpty() || !contracts.isEmpty();
+  }
+
+  @Override
+  public void describe(ObjectNode c) {
+    c.put("contract", contract);
+    ArrayNode ch = c.putArray("checks");
+    checks.forEach(x -> ch.add(x.toString()));
+    ArrayNode ct = c.putArray("contracts");
+    contracts.forEach(x -> ct.add(x.toContract().name()));
+  }
+
+  @Override
+  public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
+      ResultCache cache) {
+    List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory));
+    for (ContractConfig c : contracts) {
+      all.add(c.toContract());
+    }
+    ValidationPlan plan = ValidationPlan.build(checks, all, GateOptions.split(options.rules()),
+        GateOptions.split(options.skipRules()), options.dialect());
+    return new ParquetValidator(plan, cache, options.version()).validate(root, files, context, options.progress());
+  }
+
+  /** Builds a {@link ValidateGoal}. */
+  public static final class Builder {
+    private final Path baseDirectory;
+    private String contract;
+    private List<CheckConfig> checks = List.of();
+    private List<ContractConfig> contracts = List.of();
+
+    private Builder(Path baseDirectory) {
+      this.baseDirectory = baseDirectory;
+    }
+
+    /** Comma-separated built-in contract names and JSON contract files. */
+    public Builder contract(String spec) {
+      this.contract = spec;
+      return this;
+    }
+
+    /** Rule configurations ({@code <checks>} in a POM). */
+    public Builder checks(List<CheckConfig> checks) {
+      this.checks = checks == null ? List.of() : List.copyOf(checks);
+      return this;
+    }
+
+    /** Contracts written in a POM. */
+    public Builder contracts(List<ContractConfig> contracts) {
+      this.contracts = contracts == null ? List.of() : List.copyOf(contracts);
+      return this;
+    }
+
+    public ValidateGoal build() {
+      return new ValidateGoal(this);
+    }
+  }
+}

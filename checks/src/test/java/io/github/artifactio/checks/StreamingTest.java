@@ -1,0 +1,128 @@
+package io.github.artifactio.checks;
+
+import static io.github.artifactio.checks.Validation.messages;
+import static io.github.artifactio.checks.Validation.result;
+import static io.github.artifactio.checks.Validation.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.table.TableFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Content rules stream bounded batches: memory follows the batch, not the row group. */
+class StreamingTest {
+  @TempDir Path dir;
+
+  private static List<ValueChunk> chunks(TableFile file, String column, int batchRows) {
+    List<ValueChunk> out = new ArrayList<>();
+    new BatchColumnSource(file, new ReadAccounting(), batchRows).scan(column, out::add);
+    return out;
+  }
+
+  @Test
+  void one_row_group_of_200000_rows_reaches_rules_in_chunks_of_at_most_65536_rows_in_row_order() throws IOException {
+    Path p = Inputs.precursors(dir.resolve("big.parquet"), 200_000, 200_000);
+    TableFile file = TableFile.open(p);
+    assertEquals(1, file.rowGroups().size());
+    List<ValueChunk> got = new ArrayList<>();
+    ReadAccounting accounting = new ReadAccounting();
+    new BatchColumnSource(file, accounting).scan("candidate_id", got::add);
+    assertEquals(List.of(65_536, 65_536, 65_536, 3_392), got.stream().map(ValueChunk::size).toList());
+    long next = 0;
+    for (ValueChunk c : got) {
+      assertEquals(0, c.rowGroup());
+      assertEquals(next, c.firstRow());
+      for (int i = 0; i < c.size(); i++) {
+        assertEquals(c.firstRow() + i, c.longs()[i], "candidate_id is the row");
+      }
+      next += c.size();
+    }
+    assertEquals(1, accounting.filesOpened());
+    long chunkBytes = file.rowGroups().get(0).chunks().get(0).compressedBytes();
+    assertTrue(accounting.bytesRead() >= chunkBytes && accounting.bytesRead() < Files.size(p),
+        "read " + accounting.bytesRead() + " bytes: the candidate_id chunk (" + chunkBytes + ") and not the file");
+  }
+
+  @Test
+  void a_chunk_never_straddles_two_row_groups_so_each_names_the_row_group_of_its_rows() {
+    TableFile file = TableFile.open(Inputs.precursors(dir.resolve("p.parquet"), 2500, 1000));
+    List<ValueChunk> got = chunks(file, "precursor_mz", 300);
+    assertEquals(List.of(300, 300, 300, 100, 300, 300, 300, 100, 300, 200),
+        got.stream().map(ValueChunk::size).toList());
+    for (ValueChunk c : got) {
+      assertEquals(c.firstRow() / 1000, c.rowGroup());
+      assertEquals((c.firstRow() + c.size() - 1) / 1000, c.rowGroup());
+    }
+  }
+
+  @Test
+  void an_offence_deep_inside_one_big_row_group_is_reported_at_its_file_row() {
+    long[] id = new long[200_000];
+    for (int i = 0; i < id.length; i++) {
+      id[i] = i < 150_001 ? i : i + 7; // a gap at file row 150,001, in the third batch
+    }
+    Inputs.write(dir.resolve("ids.parquet"), List.of(new Int64Column("id", id)), 200_000);
+    RuleResult r = result(run(dir, List.of(new CheckConfig("contiguous-ids").setColumns(List.of("id"))), List.of()),
+        "ids.parquet", "contiguous-ids");
+    assertEquals(List.of("[contiguous-ids] ids.parquet, column 'id', row group 0: id 150008 at row 150001, but ids"
+        + " must be the contiguous range 0..n-1 in row order (id == row) (first offending row 150001; 49999"
+        + " violations)"), messages(r));
+  }
+
+  /**
+   * The memory claim end to end: a JVM whose heap is smaller than one decoded column of the file's only row group
+   * validates it, and the same JVM fails to read that row group whole (as the plugin did before it streamed).
+   */
+  @Test
+  void a_row_group_whose_column_is_larger_than_the_heap_validates_in_a_small_heap() throws Exception {
+    int n = 1 << 23; // 8,388,608 doubles: 64 MiB decoded, a few KiB written (8 distinct values, dictionary pages)
+    double[] mz = new double[n];
+    for (int i = 0; i < n; i++) {
+      mz[i] = 400 + (i >> 20);
+    }
+    Path p = Inputs.write(dir.resolve("huge_group.parquet"), List.of(new Float64Column("mz", mz)), n);
+    mz = null;
+    assertEquals(1, TableFile.open(p).rowGroups().size());
+    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process proc = new ProcessBuilder(javaBin.toString(), "-Xmx40m", "-cp", System.getProperty("java.class.path"),
+        SmallHeap.class.getName(), dir.toString(), "mz")
+        .redirectErrorStream(true).start();
+    boolean ended = proc.waitFor(120, TimeUnit.SECONDS);
+    String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(ended, "the small-heap JVM did not end: " + out);
+    assertEquals(0, proc.exitValue(), out);
+    assertTrue(out.contains("ascending PASS mz: non-decreasing"), out);
+    // the whole read is refused before it allocates, with the engine's error (it was an OutOfMemoryError)
+    assertTrue(out.contains("whole row group read: refused: reading " + p + ": its 8388608 rows of 1 columns take at"
+        + " least 67108864 bytes as Java arrays, more than this JVM's maximum heap of "), out);
+  }
+
+  /** The small-heap JVM of the test above: validates a folder, then tries the whole-row-group read. */
+  public static final class SmallHeap {
+    public static void main(String[] args) throws IOException {
+      Path dir = Path.of(args[0]);
+      String column = args[1];
+      Outcome o = run(dir, List.of(new CheckConfig("ascending").setColumns(List.of(column))), List.of());
+      for (RuleResult r : o.results()) {
+        System.out.println(r.rule() + " " + r.status() + " " + r.observed());
+      }
+      try (var files = Files.list(dir)) {
+        Path p = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        TableFile.open(p).readRowGroup(0, column);
+        System.out.println("whole row group read: fits");
+      } catch (io.github.artifactio.engine.ArtifactException e) {
+        System.out.println("whole row group read: refused: " + e.getMessage());
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.github.artifactio.cli;
+
+import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.hash.Blake3Hasher;
+import io.github.artifactio.engine.hash.ContentHash;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hash FILE...}: blake3 digests as {@code b3sum} prints them, and {@code hash --check LIST} to verify a list
+ * {@code b3sum} (or this command) wrote. {@code -} or no file reads standard input.
+ */
+@Command(name = "hash", mixinStandardHelpOptions = true,
+    description = "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and"
+        + " verifies every file they name.")
+final class HashCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = {"-c", "--check"}, description = "The files are lists of b3sum lines: verify what they name.")
+  boolean check;
+
+  @Parameters(paramLabel = "FILE", arity = "0..*", description = "Files to hash, or lists with --check (- : stdin).")
+  List<String> files;
+
+  private InputStream stdin = System.in;
+
+  /** Reads standard input from {@code in} instead (tests). */
+  HashCommand stdin(InputStream in) {
+    this.stdin = in;
+    return this;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    List<String> names = files == null || files.isEmpty() ? List.of("-") : files;
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    for (String name : names) {
+      if (!name.equals("-") && !Files.isRegularFile(Path.of(name))) {
+        err.println("artifact-io hash: " + name + (Files.exists(Path.of(name)) ? " is not a file" : " does not exist"));
+        return Main.USAGE;
+      }
+    }
+    int code = Main.PASS;
+    for (String name : names) {
+      code = Math.max(code, check ? verify(name, out, err) : print(name, out));
+    }
+    return code;
+  }
+
+  private int print(String name, PrintWriter out) throws IOException {
+    out.println(B3sumLines.format(digest(name).hex(), name));
+    return Main.PASS;
+  }
+
+  /** Verifies every line of one list; a malformed line is a usage error naming the list and the line. */
+  private int verify(String list, PrintWriter out, PrintWriter err) throws IOException {
+    int code = Main.PASS;
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        list.equals("-") ? stdin : Files.newInputStream(Path.of(list)), StandardCharsets.UTF_8))) {
+      int n = 0;
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        n++;
+        if (line.isEmpty()) {
+          continue;
+        }
+        B3sumLines.Entry e;
+        try {
+          e = B3sumLines.parse(line);
+        } catch (IllegalArgumentException bad) {
+          err.println("artifact-io hash: " + list + ", line " + n + ": " + bad.getMessage());
+          return Main.USAGE;
+        }
+        // as b3sum names it: escaped, and marked with a leading backslash when escaping changed it
+        String escaped = B3sumLines.escape(e.path());
+        String shown = escaped.equals(e.path()) ? escaped : "\\" + escaped;
+        try {
+          boolean same = Blake3.hashFile(Path.of(e.path())).hex().equals(e.hex());
+          out.println(shown + (same ? ": OK" : ": FAILED"));
+          code = same ? code : Main.FAILED;
+        } catch (UncheckedIOException | io.github.artifactio.engine.ArtifactException x) {
+          out.println(shown + ": FAILED (" + (Files.exists(Path.of(e.path())) ? "not readable" : "no such file")
+              + ")");
+          code = Main.FAILED;
+        }
+      }
+    }
+    return code;
+  }
+
+  private ContentHash digest(String name) throws IOException {
+    if (!name.equals("-")) {
+      return Blake3.hashFile(Path.of(name));
+    }
+    Blake3Hasher h = Blake3.newHasher();
+    byte[] buf = new byte[1 << 16];
+    for (int r = stdin.read(buf); r >= 0; r = stdin.read(buf)) {
+      h.update(buf, 0, r);
+    }
+    return h.digest();
+  }
+}

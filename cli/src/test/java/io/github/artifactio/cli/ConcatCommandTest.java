@@ -1,0 +1,76 @@
+package io.github.artifactio.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.engine.TestFiles;
+import io.github.artifactio.engine.table.TableFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code concat}: the engine's concatenation on both axes; a refused one exits 1 and leaves nothing. */
+class ConcatCommandTest {
+  @TempDir Path dir;
+
+  private Path table(String name, String select) {
+    return TestFiles.duckdb(dir.resolve(name), select, "COMPRESSION snappy");
+  }
+
+  @Test
+  void rows_of_two_files_are_spliced_into_one_with_its_report() {
+    Path a = table("a.parquet", "SELECT i AS id, (i * 0.5)::DOUBLE AS mz FROM range(100) t(i)");
+    Path b = table("b.parquet", "SELECT i + 100 AS id, (i * 0.5)::DOUBLE AS mz FROM range(50) t(i)");
+    Path out = dir.resolve("ab.parquet");
+    Cli.Result r = Cli.run("concat", "-o", out.toString(), a.toString(), b.toString(), "--metadata", "stage=test");
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertTrue(r.out().startsWith(out + ": 150 rows in 2 row groups, spliced, blake3 "), r.out());
+    TableFile f = TableFile.open(out);
+    assertEquals(150, f.rows());
+    assertEquals("test", f.metadata().get("stage"));
+    assertTrue(Files.isRegularFile(dir.resolve("ab.parquet.report.json")));
+  }
+
+  @Test
+  void columns_of_two_files_are_joined() {
+    Path a = table("ids.parquet", "SELECT i AS id FROM range(100) t(i)");
+    Path b = table("scores.parquet", "SELECT (i * 0.5)::DOUBLE AS score FROM range(100) t(i)");
+    Path out = dir.resolve("joined.parquet");
+    Cli.Result r = Cli.run("concat", "--axis", "columns", "--no-report", "-o", out.toString(), a.toString(),
+        b.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertEquals(2, TableFile.open(out).columnNames().size());
+    assertFalse(Files.exists(dir.resolve("joined.parquet.report.json")));
+  }
+
+  @Test
+  void columns_whose_row_groups_do_not_line_up_are_refused_and_joined_with_reencode() {
+    Path a = TestFiles.duckdb(dir.resolve("ids.parquet"), "SELECT i AS id FROM range(5000) t(i)",
+        "COMPRESSION snappy, ROW_GROUP_SIZE 2048");
+    Path b = table("scores.parquet", "SELECT (i * 0.5)::DOUBLE AS score FROM range(5000) t(i)");
+    Path out = dir.resolve("joined.parquet");
+    Cli.Result refused = Cli.run("concat", "--axis", "columns", "-o", out.toString(), a.toString(), b.toString());
+    assertEquals(Main.FAILED, refused.code(), refused.toString());
+    Cli.Result r = Cli.run("concat", "--axis", "columns", "--reencode", "-o", out.toString(), a.toString(),
+        b.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertTrue(r.out().endsWith("; re-encoded score)\n"), r.out());
+    assertEquals(5000, TableFile.open(out).rows());
+  }
+
+  @Test
+  void inputs_whose_columns_differ_exit_1_with_the_engines_message_and_write_nothing() {
+    Path a = table("a.parquet", "SELECT i AS id FROM range(10) t(i)");
+    Path b = table("b.parquet", "SELECT (i * 0.5)::DOUBLE AS mz FROM range(10) t(i)");
+    Path out = dir.resolve("ab.parquet");
+    Cli.Result r = Cli.run("concat", "-o", out.toString(), a.toString(), b.toString());
+    assertEquals(Main.FAILED, r.code(), r.toString());
+    assertTrue(r.err().startsWith("artifact-io concat: ") && r.err().contains(b.toString()), r.err());
+    assertFalse(Files.exists(out));
+    Cli.Result missing = Cli.run("concat", "-o", out.toString(), a.toString(), dir.resolve("c.parquet").toString());
+    assertEquals(Main.USAGE, missing.code(), missing.toString());
+    assertEquals("artifact-io concat: " + dir.resolve("c.parquet") + " does not exist\n", missing.err());
+  }
+}
