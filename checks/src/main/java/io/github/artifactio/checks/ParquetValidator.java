@@ -50,7 +50,7 @@ public final class ParquetValidator {
     AtomicInteger done = new AtomicInteger();
     List<RuleResult> results = new ArrayList<>();
     for (List<RuleResult> perFile : context.map(indexes, i -> {
-      List<RuleResult> r = validateFile(files.get(i), names.get(i), accounting, cached);
+      List<RuleResult> r = validateOrReport(files.get(i), names.get(i), accounting, cached);
       if (progress != null) {
         progress.update(done.incrementAndGet(), files.size());
       }
@@ -66,6 +66,18 @@ public final class ParquetValidator {
     Path abs = file.toAbsolutePath().normalize();
     Path base = root.toAbsolutePath().normalize();
     return (abs.startsWith(base) ? base.relativize(abs) : abs).toString().replace('\\', '/');
+  }
+
+  /**
+   * {@link #validateFile}, where a failure outside any rule (the cache, the footer) becomes every rule's finding on
+   * that file: one bad file never ends the goal, the other files go on.
+   */
+  private List<RuleResult> validateOrReport(Path file, String name, ReadAccounting accounting, AtomicInteger cached) {
+    try {
+      return validateFile(file, name, accounting, cached);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return plan.rulesFor(name).stream().map(r -> RuleFailure.result(name, r, e)).toList();
+    }
   }
 
   /** The results of one file, from the cache or from running its rules. */
@@ -136,16 +148,18 @@ public final class ParquetValidator {
     } catch (FooterException e) {
       problem = e.detail();
       error = e.detail();
-    } catch (ArtifactException e) {
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
       // the layout still shows the structure rule where everything lies
-      error = e.getMessage();
+      error = e instanceof ArtifactException ? e.getMessage() : "could not be checked: " + RuleFailure.why(e);
       try {
         layout = FileLayout.read(file);
       } catch (FooterException f) {
         problem = f.detail();
       } catch (ArtifactException f) {
         problem = "the file cannot be read: " + f.getMessage();
+      } catch (RuntimeException | StackOverflowError | OutOfMemoryError f) {
+        problem = "could not be checked: " + RuleFailure.why(f);
       }
     }
     if (layout != null) {
@@ -161,6 +175,8 @@ public final class ParquetValidator {
         result = r.check(ctx);
       } catch (ArtifactException | UncheckedIOException e) {
         result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + e.getMessage());
+      } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        result = RuleFailure.result(name, r, e); // one bad file never ends the goal
       }
       byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result.withSeconds((System.nanoTime() - t0) / 1e9));
     }

@@ -128,6 +128,7 @@ public final class StructureRule implements Rule {
         + (pages.notDecompressed() > 0 ? ", " + pages.notDecompressed() + " pages not decompressed (codec)" : "");
     if (findings.isEmpty()) {
       values.finding(f, this).ifPresent(findings::add);
+      values.nullItemsFinding(f, this).ifPresent(findings::add);
       observed += ", values of " + values.chunks() + " column chunks decoded"
           + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded (" + values.notDecodedWhy() + ")" : "");
     }

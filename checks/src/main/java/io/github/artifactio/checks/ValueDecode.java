@@ -21,6 +21,9 @@ final class ValueDecode {
   private final TreeSet<String> why = new TreeSet<>();
   private ChunkWalk firstFailure;
   private RowGroupLayout firstFailureGroup;
+  private long nullItems;
+  private ValueDecoding firstNullItems;
+  private RowGroupLayout firstNullItemsGroup;
 
   /** Counts the chunk's decode: row groups without rows have nothing to decode and are not counted. */
   void add(ChunkWalk w, RowGroupLayout g) {
@@ -40,6 +43,13 @@ final class ValueDecode {
           firstFailureGroup = g;
         }
         break;
+      case NULL_LIST_ITEMS:
+        chunks++;
+        if (nullItems++ == 0) {
+          firstNullItems = v;
+          firstNullItemsGroup = g;
+        }
+        break;
       default:
         chunks++;
     }
@@ -53,6 +63,19 @@ final class ValueDecode {
     ValueDecoding v = firstFailure.values().orElseThrow();
     return Optional.of(new Finding(rule.id(), rule.severity(), f.display(), v.column(), firstFailureGroup.index(),
         v.row(), failed, page(firstFailure, v) + " does not decode: " + v.detail()));
+  }
+
+  /**
+   * One finding for the chunks whose lists hold a null item: valid Parquet that every other reader reads, so it is
+   * not called undecodable, but the engine's list columns cannot hold it.
+   */
+  Optional<Finding> nullItemsFinding(FileContext f, Rule rule) {
+    if (firstNullItems == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new Finding(rule.id(), rule.severity(), f.display(), firstNullItems.column(),
+        firstNullItemsGroup.index(), firstNullItems.row(), nullItems,
+        "null list items, which the engine's list columns cannot hold"));
   }
 
   private static String page(ChunkWalk w, ValueDecoding v) {

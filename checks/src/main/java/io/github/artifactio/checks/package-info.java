@@ -24,7 +24,8 @@
  * io.github.artifactio.checks.Reports} writes {@code validation.json}, the JUnit XML and the summary table; {@link
  * io.github.artifactio.checks.ResultCache} makes a second run over unchanged files read nothing. {@link
  * io.github.artifactio.checks.StructureRule}'s full scan is the engine's walk with values, summed up by {@code
- * PageChecks} and {@code ValueDecode}.
+ * PageChecks} and {@code ValueDecode}. Whatever a rule throws on a file becomes a finding on that file ({@code
+ * RuleFailure}: "could not be checked: ..."), so one bad file never ends a goal.
  *
  * <p>Content rules read through {@link io.github.artifactio.checks.ColumnSource} (one column, row order, chunk by
  * chunk, O(1) rule state); {@link io.github.artifactio.checks.BatchColumnSource} feeds it from the engine's streaming

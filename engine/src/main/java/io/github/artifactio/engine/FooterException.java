@@ -27,7 +27,9 @@ public final class FooterException extends ArtifactException {
     /** The footer's bytes are not Thrift's {@code FileMetaData}. */
     UNDECODABLE,
     /** The footer decodes but does not describe a file: a chunk without metadata, chunks that are not the leaves. */
-    INCONSISTENT
+    INCONSISTENT,
+    /** The schema nests groups deeper than the engine reads ({@code Footer}'s bound), which no real writer does. */
+    SCHEMA_TOO_DEEP
   }
 
   private final Problem problem;

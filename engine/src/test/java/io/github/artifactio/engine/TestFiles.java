@@ -78,21 +78,47 @@ public final class TestFiles {
   }
 
   /**
-   * Breaks an uncompressed v1 data page of an optional, not repeated column while keeping its framing: the length
-   * prefix of its definition levels is set past the page's end and the page's CRC is recomputed, so the page still
-   * frames, checksums and decompresses, and only decoding its values fails. The CRC is a varint in the header, so the
-   * prefix is chosen among values near the maximum until the rewritten header keeps its length (and every offset).
+   * Changes one page's header in place: {@code change} edits the decoded header, which must encode to as many bytes as
+   * before (so every offset in the file stays right; a varint that grows a byte fails the helper, not the test's
+   * subject). The page's CRC, which covers only the body, is left as it is.
    */
-  public static void breakLevels(Path file, PageLayout page) {
+  public static void rewritePageHeader(Path file, PageLayout page, Consumer<PageHeader> change) {
     try {
       byte[] b = Files.readAllBytes(file);
       int headerAt = (int) page.headerOffset();
+      int length = (int) (page.bodyOffset() - headerAt);
+      PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, length));
+      change.accept(h);
+      ByteArrayOutputStream header = new ByteArrayOutputStream();
+      Util.writePageHeader(h, header);
+      if (header.size() != length) {
+        throw new IllegalStateException("the changed page header takes " + header.size() + " bytes, not " + length);
+      }
+      System.arraycopy(header.toByteArray(), 0, b, headerAt, length);
+      Files.write(file, b);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Changes one page's body and recomputes its CRC32, so the page still verifies and only what the body holds is
+   * wrong. The CRC is a varint in the header: {@code change} is given attempt numbers 0, 1, 2, ... (to vary what it
+   * writes) until the rewritten header keeps its length.
+   */
+  public static void changePageBody(Path file, PageLayout page, java.util.function.ObjIntConsumer<byte[]> change) {
+    try {
+      byte[] original = Files.readAllBytes(file);
+      int headerAt = (int) page.headerOffset();
       int bodyAt = (int) page.bodyOffset();
-      PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, bodyAt - headerAt));
-      for (int k = 0; k < 1000; k++) {
-        ByteBuffer.wrap(b, bodyAt, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - k);
+      for (int attempt = 0; attempt < 256; attempt++) {
+        byte[] b = original.clone();
+        byte[] body = java.util.Arrays.copyOfRange(b, bodyAt, bodyAt + page.compressedBytes());
+        change.accept(body, attempt);
+        System.arraycopy(body, 0, b, bodyAt, body.length);
+        PageHeader h = Util.readPageHeader(new ByteArrayInputStream(b, headerAt, bodyAt - headerAt));
         CRC32 crc = new CRC32();
-        crc.update(b, bodyAt, page.compressedBytes());
+        crc.update(body);
         h.setCrc((int) crc.getValue());
         ByteArrayOutputStream header = new ByteArrayOutputStream();
         Util.writePageHeader(h, header);
@@ -102,9 +128,51 @@ public final class TestFiles {
           return;
         }
       }
-      throw new IllegalStateException("no levels length keeps the page header's length");
+      throw new IllegalStateException("no change of the body keeps the page header's length");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Breaks an uncompressed v1 data page of an optional, not repeated column while keeping its framing: the length
+   * prefix of its definition levels is set past the page's end and the page's CRC is recomputed, so the page still
+   * frames, checksums and decompresses, and only decoding its values fails. The CRC is a varint in the header, so the
+   * prefix is chosen among values near the maximum until the rewritten header keeps its length (and every offset).
+   */
+  public static void breakLevels(Path file, PageLayout page) {
+    changePageBody(file, page, (body, attempt) ->
+        ByteBuffer.wrap(body, 0, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - attempt));
+  }
+
+  /** The first data page of {@code column}'s first chunk, as the engine's page walk finds it. */
+  public static PageLayout firstDataPage(Path file, String column) {
+    java.util.List<io.github.artifactio.engine.layout.ChunkWalk> walks = new java.util.ArrayList<>();
+    io.github.artifactio.engine.layout.FileLayout.read(file).walkPages(walks::add);
+    return walks.stream().filter(w -> w.chunk().path().equals(column)).findFirst().orElseThrow().pages().stream()
+        .filter(p -> p.kind().isData()).findFirst().orElseThrow();
+  }
+
+  /**
+   * Replaces the schema of a footer by one nested {@code depth} levels deep: {@code depth - 1} optional groups around
+   * one required INT64 leaf (row groups left as they are), the shape that overflowed parquet-java's recursive schema
+   * conversion.
+   */
+  public static void nestSchema(FileMetaData md, int depth) {
+    java.util.List<org.apache.parquet.format.SchemaElement> schema = new java.util.ArrayList<>();
+    org.apache.parquet.format.SchemaElement root = new org.apache.parquet.format.SchemaElement("schema");
+    root.setNum_children(1);
+    schema.add(root);
+    for (int i = 1; i < depth; i++) {
+      org.apache.parquet.format.SchemaElement g = new org.apache.parquet.format.SchemaElement("g" + i);
+      g.setRepetition_type(org.apache.parquet.format.FieldRepetitionType.OPTIONAL);
+      g.setNum_children(1);
+      schema.add(g);
+    }
+    org.apache.parquet.format.SchemaElement leaf = new org.apache.parquet.format.SchemaElement("x");
+    leaf.setType(org.apache.parquet.format.Type.INT64);
+    leaf.setRepetition_type(org.apache.parquet.format.FieldRepetitionType.REQUIRED);
+    schema.add(leaf);
+    md.setSchema(schema);
   }
 }

@@ -56,7 +56,17 @@ class ArchitectureTest {
           "parquet-java's reading of spliced footers, offset and column indexes"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/Damage.java",
           "parquet-java's offset index and Thrift page headers, to damage a chosen page"),
-      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"));
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/read/CorruptMetadataTest.java",
+          "footers and page headers changed by one field, in their Thrift structures"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/read/DeclaredSizesTest.java",
+          "footers declaring hostile sizes and shapes, in their Thrift structures"),
+      Map.entry("checks/src/test/java/io/github/artifactio/checks/BadFilesTest.java",
+          "footers and page headers changed by one field, in their Thrift structures"),
+      Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/Mutator.java",
+          "the mutation campaign's Thrift edits of footers and page headers"),
+      Map.entry("it/src/test/java/io/github/artifactio/it/fuzz/HostileFiles.java",
+          "the hostile fixtures: files built page by page from Thrift structures, footers edited"));
 
   static List<Source> sources;
 

@@ -538,6 +538,7 @@ public final class TableFile {
     if (rows == 0 || projection.isEmpty()) {
       return file.read(projection, 0);
     }
+    file.requireHeapFor(rows, projection);
     long[][] r = wholeHandle();
     try (Scan s = scan(projection, r[0], r[1], (int) rows, ScanOptions.defaults())) {
       return s.next();

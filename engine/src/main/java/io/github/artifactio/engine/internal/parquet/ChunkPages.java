@@ -3,7 +3,12 @@ package io.github.artifactio.engine.internal.parquet;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
@@ -108,6 +113,8 @@ final class ChunkPages implements PageSource {
   private int window = WINDOW;
   private long valuesSeen;
   private int dataPages;
+  /** The value encodings the footer declares for the chunk, dictionary encodings as one; null: not checked. */
+  private Set<String> declared;
   // indexed mode
   private final Deque<RawPage> queued = new ArrayDeque<>();
   private final boolean indexed;
@@ -139,6 +146,9 @@ final class ChunkPages implements PageSource {
     if (size <= wholeMax) {
       ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size);
       p.setWindow(start, s.data(), s.offset(), s.length());
+      if (valueCount != Long.MAX_VALUE) { // the page walk passes no count: it reports the sum as a finding
+        ValueCounts.check(s.data(), s.offset(), s.length(), valueCount);
+      }
     } else {
       p.setWindow(start, new byte[0], 0, 0);
       p.refill(start, (int) Math.min(window, size));
@@ -244,11 +254,46 @@ final class ChunkPages implements PageSource {
     return p;
   }
 
+  /**
+   * Checks every data page's value encoding against the encodings the footer lists for the chunk (an empty list is
+   * not checked): an encoding changed in a page header (outside the CRC) otherwise decodes other values, PLAIN and
+   * BYTE_STREAM_SPLIT floats being the same length. PLAIN_DICTIONARY and RLE_DICTIONARY count as one, as writers mix
+   * their names.
+   */
+  ChunkPages expectEncodings(Collection<String> encodings) {
+    if (!encodings.isEmpty()) {
+      declared = new HashSet<>();
+      for (String e : encodings) {
+        declared.add(dictionaryAsOne(e));
+      }
+    }
+    return this;
+  }
+
+  private static String dictionaryAsOne(String encoding) {
+    return encoding.equals("PLAIN_DICTIONARY") ? "RLE_DICTIONARY" : encoding;
+  }
+
+  private RawPage declared(RawPage p) {
+    if (declared == null || p == null) {
+      return p;
+    }
+    Encoding e = p.header.type == PageType.DATA_PAGE && p.header.data_page_header != null
+        ? p.header.data_page_header.encoding
+        : p.header.type == PageType.DATA_PAGE_V2 && p.header.data_page_header_v2 != null
+            ? p.header.data_page_header_v2.encoding : null;
+    if (e != null && !declared.contains(dictionaryAsOne(e.name()))) {
+      throw new PageFormatException("data page " + p.page + " is " + e + "-encoded, an encoding its column chunk"
+          + " does not declare (" + String.join(", ", new TreeSet<>(declared)) + ")", null, true);
+    }
+    return p;
+  }
+
   /** The next page, or null at the end of the chunk. */
   @Override
   public RawPage next() throws IOException {
     if (indexed) {
-      return queued.poll();
+      return declared(queued.poll());
     }
     if (fileOffset(cursor.position()) >= chunkEnd || valuesSeen >= valueCount) {
       return null;
@@ -263,7 +308,10 @@ final class ChunkPages implements PageSource {
     } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
       valuesSeen += h.data_page_header_v2.num_values;
     }
-    return page;
+    if (valuesSeen > valueCount) { // a chunk over WHOLE_CHUNK_MAX, whose counts were not added up when it was opened
+      throw ValueCounts.mismatch(valuesSeen, valueCount, "more");
+    }
+    return declared(page);
   }
 
   /** The next page of a sequential chunk, moving or growing the window until its header and body are in it. */
@@ -281,7 +329,7 @@ final class ChunkPages implements PageSource {
       } catch (IOException | RuntimeException e) {
         cursor.position(at);
         if (cursor.end() - at >= HEADER_MAX) {
-          throw new PageFormatException("a page header does not parse: " + e.getMessage(), e);
+          throw new PageFormatException("a page header does not decode: " + ThriftErrors.describe(e), e);
         }
         // the header may be cut by the window's end: a window from here, twice as large
         refill(from, (int) Math.min(chunkLeft, Math.max(window, 2L * (cursor.end() - at))));
@@ -311,7 +359,7 @@ final class ChunkPages implements PageSource {
     try {
       h = Util.readPageHeader(c);
     } catch (IOException | RuntimeException e) {
-      throw new PageFormatException("a page header does not parse: " + e.getMessage(), e);
+      throw new PageFormatException("a page header does not decode: " + ThriftErrors.describe(e), e);
     }
     int len = h.compressed_page_size;
     int at = c.position();

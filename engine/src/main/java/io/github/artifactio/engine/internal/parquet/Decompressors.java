@@ -55,26 +55,42 @@ final class Decompressors {
   static byte[] decompress(CompressionCodecName codec, byte[] in, int off, int len, int size, byte[] reuse)
       throws IOException {
     if (size < 0) {
-      throw new PageFormatException("page header gives an uncompressed size of " + size);
+      throw new PageFormatException("its header gives an uncompressed size of " + size);
+    }
+    if (len == 0 && size == 0) {
+      // an empty page body (v2 pages of only levels) is stored as no bytes by some writers, whatever the codec
+      return reuse != null ? reuse : new byte[0];
+    }
+    Bounds.page(codec, len, size); // before the allocation: a header may declare 2 GiB for a few bytes
+    if (codec == CompressionCodecName.UNCOMPRESSED && len != size) {
+      throw new PageFormatException("its body holds " + len + " bytes, its header says " + size);
+    }
+    try {
+      return decompressBounded(codec, in, off, len, size, reuse);
+    } catch (PageFormatException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      // the codec library's own words (FAILED_TO_UNCOMPRESS(5), "Malformed input") stay in the cause
+      throw new PageFormatException("its " + codec + " bytes do not decompress: they are corrupt", e);
+    }
+  }
+
+  private static byte[] decompressBounded(
+      CompressionCodecName codec, byte[] in, int off, int len, int size, byte[] reuse) throws IOException {
+    if (codec == CompressionCodecName.SNAPPY) {
+      int declared = Snappy.uncompressedLength(in, off, len); // the stream's own length, read before allocating
+      if (declared != size) {
+        throw new PageFormatException(
+            "its SNAPPY bytes decompress to " + declared + " bytes, its header says " + size);
+      }
     }
     byte[] out = reuse != null && reuse.length >= size ? reuse : allocate(size);
-    if (len == 0 && size == 0) {
-      return out; // an empty page body (v2 pages of only levels) is stored as no bytes by some writers, whatever the codec
-    }
     int n;
     switch (codec) {
       case UNCOMPRESSED:
-        if (len != size) {
-          throw new PageFormatException(
-              "uncompressed page holds " + len + " bytes, its header says " + size);
-        }
         System.arraycopy(in, off, out, 0, len);
         return out;
       case SNAPPY:
-        n = Snappy.uncompressedLength(in, off, len);
-        if (n != size) {
-          throw new PageFormatException("snappy page decompresses to " + n + " bytes, its header says " + size);
-        }
         n = Snappy.uncompress(in, off, len, out, 0);
         break;
       case GZIP:
@@ -84,7 +100,7 @@ final class Decompressors {
         if (ZSTD_JNI) {
           long r = com.github.luben.zstd.Zstd.decompressByteArray(out, 0, size, in, off, len);
           if (com.github.luben.zstd.Zstd.isError(r)) {
-            throw new PageFormatException("zstd: " + com.github.luben.zstd.Zstd.getErrorName(r));
+            throw new PageFormatException("its ZSTD bytes do not decompress: they are corrupt");
           }
           n = (int) r;
         } else {
@@ -98,7 +114,7 @@ final class Decompressors {
         throw new PageFormatException("codec " + codec + " is not read");
     }
     if (n != size) {
-      throw new PageFormatException(codec + " page decompresses to " + n + " bytes, its header says " + size);
+      throw new PageFormatException("its " + codec + " bytes decompress to " + n + " bytes, its header says " + size);
     }
     return out;
   }
@@ -111,7 +127,7 @@ final class Decompressors {
     try {
       return new byte[size];
     } catch (OutOfMemoryError e) {
-      throw new PageFormatException("a page header declares " + size + " uncompressed bytes, more than this JVM holds");
+      throw new PageFormatException("its header declares " + size + " uncompressed bytes, more than this JVM holds");
     }
   }
 
@@ -127,7 +143,7 @@ final class Decompressors {
         n += r;
       }
       if (n == size && z.read() >= 0) {
-        throw new PageFormatException("gzip page holds more than the " + size + " bytes its header says");
+        throw new PageFormatException("its GZIP bytes decompress to more than the " + size + " bytes its header says");
       }
       return n;
     }

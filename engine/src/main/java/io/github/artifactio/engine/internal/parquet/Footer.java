@@ -128,8 +128,9 @@ final class Footer {
     try {
       md = Util.readFileMetaData(new ByteArrayInputStream(bytes, at, length));
     } catch (IOException | RuntimeException e) {
-      throw problem(path, Problem.UNDECODABLE, "the footer does not decode: " + e.getMessage(), e);
+      throw problem(path, Problem.UNDECODABLE, "the footer does not decode: " + ThriftErrors.describe(e), e);
     }
+    SchemaDepth.check(path, md.getSchema());
     return new Footer(path, size, length, md);
   }
 

@@ -130,6 +130,10 @@ final class FooterLayout {
         throw inconsistent(f, "the schema declares more children than its " + schema.size() + " elements hold");
       }
       SchemaElement e = schema.get(i++);
+      if (e.getName() == null || e.getName().isEmpty()) {
+        throw inconsistent(f, "schema element " + (i - 1) + (parent.path().isEmpty() ? "" : " (in '"
+            + parent.path() + "')") + " has an empty name");
+      }
       String path = parent.path().isEmpty() ? e.getName() : parent.path() + "." + e.getName();
       FieldRepetitionType r = e.getRepetition_type();
       int def = parent.def() + (r == FieldRepetitionType.OPTIONAL || r == FieldRepetitionType.REPEATED ? 1 : 0);

@@ -43,6 +43,8 @@ final class LeafReader {
   private ValueDecoder values;
   /** The decompressed page, reused for every page of the chunk. */
   private byte[] scratch;
+  /** The page being decoded, as messages name it: {@code data page 3}, {@code the dictionary page}. */
+  private String page = "a data page";
   /** Whether the decoded page is known to end at a row boundary (v2 pages, offset-indexed pages). */
   private boolean endsAtRow;
   /** The chunk row of the next level. */
@@ -74,7 +76,12 @@ final class LeafReader {
       }
       PageType t = p.header.type;
       if (t == PageType.DICTIONARY_PAGE) {
-        loadDictionary(p);
+        page = "the dictionary page";
+        try {
+          loadDictionary(p);
+        } catch (PageFormatException e) {
+          throw located(e);
+        }
       } else if (t == PageType.DATA_PAGE || t == PageType.DATA_PAGE_V2) {
         pending = p;
       } else if (t != PageType.INDEX_PAGE) {
@@ -106,11 +113,21 @@ final class LeafReader {
       return false;
     }
     pending = null;
+    page = p.page >= 0 ? "data page " + p.page : "a data page";
     if (p.firstRow >= 0 && p.firstRow != row) {
-      throw new PageFormatException("page starting at row " + p.firstRow + " read at row " + row);
+      throw located(new PageFormatException("it starts at row " + p.firstRow + " but is read at row " + row));
     }
-    decode(p);
+    try {
+      decode(p);
+    } catch (PageFormatException e) {
+      throw located(e);
+    }
     return true;
+  }
+
+  /** The decoders' error with the page it is about, as every message names file, column, row group and page. */
+  private PageFormatException located(PageFormatException e) {
+    return e.page ? e : new PageFormatException(page + ": " + e.getMessage(), e, true);
   }
 
   private void decode(ChunkPages.RawPage p) throws IOException {
@@ -125,10 +142,11 @@ final class LeafReader {
         throw new PageFormatException("a data page has no data page header");
       }
       count = checkCount(d.num_values);
+      Bounds.levels(count, maxRep > 0);
       if (codec == CompressionCodecName.UNCOMPRESSED) {
         if (p.length != h.uncompressed_page_size) {
           throw new PageFormatException(
-              "uncompressed page holds " + p.length + " bytes, its header says " + h.uncompressed_page_size);
+              "its body holds " + p.length + " bytes, its header says " + h.uncompressed_page_size);
         }
         body = p.data;
         pos = p.offset;
@@ -159,6 +177,7 @@ final class LeafReader {
         throw new PageFormatException("a v2 data page has no v2 header");
       }
       count = checkCount(d.num_values);
+      Bounds.levels(count, maxRep > 0);
       int rl = d.repetition_levels_byte_length;
       int dl = d.definition_levels_byte_length;
       if (rl < 0 || dl < 0 || (long) rl + dl > p.length) {
@@ -195,6 +214,10 @@ final class LeafReader {
       values = values(d.encoding, body, pos, end);
       endsAtRow = true;
     }
+    if (p.rows >= 0 && maxRep == 0 && count != p.rows) {
+      throw new PageFormatException("it holds " + count + " values but the offset index gives it " + p.rows
+          + " rows");
+    }
     lp = 0;
     decoded = true;
   }
@@ -229,6 +252,11 @@ final class LeafReader {
   /** v1 levels: RLE with a 4-byte length, or the deprecated BIT_PACKED through parquet-java. Returns the end. */
   private int levelsV1(Encoding enc, byte[] body, int pos, int end, int max, int[] out, ValuesType type)
       throws IOException {
+    if (enc != Encoding.RLE && enc != Encoding.BIT_PACKED) {
+      // parquet-java would read levels in any value encoding it knows, from the wrong bytes
+      throw new PageFormatException("its " + (type == ValuesType.REPETITION_LEVEL ? "repetition" : "definition")
+          + " levels are declared " + enc + "-encoded; levels are RLE or BIT_PACKED");
+    }
     if (enc == Encoding.RLE) {
       if (pos + 4 > end) {
         throw new PageFormatException("level data ends before its length");
@@ -298,15 +326,19 @@ final class LeafReader {
     verify(p);
     int n = p.header.dictionary_page_header.num_values;
     if (n < 0) {
-      throw new PageFormatException("a dictionary of " + n + " values");
+      throw new PageFormatException("its header declares " + n + " values");
     }
     byte[] body = p.decompressed != null
         ? p.decompressed // exactly its size: the page walk decompresses a dictionary into an array of its own
         : Decompressors.decompress(codec, p.data, p.offset, p.length, p.header.uncompressed_page_size);
     ValueDecoder.Dictionary d = new ValueDecoder.Dictionary(n);
     int w = width();
-    if (w > 0 && (long) n * w > body.length) {
-      throw new PageFormatException("a dictionary of " + n + " values holds only " + body.length + " bytes");
+    // every PLAIN value takes its width, a byte array at least its 4-byte length, a boolean a bit: the count is held
+    // to the bytes before the arrays are allocated
+    long least = w > 0 ? (long) n * w : w < 0 ? 4L * n : (n + 7L) / 8;
+    if (least > body.length) {
+      throw new PageFormatException("its header declares " + n + " values, which take at least " + least
+          + " bytes, but it holds " + body.length);
     }
     ValueDecoder.Plain plain = new ValueDecoder.Plain(body, 0, body.length, w);
     switch (physical) {
@@ -334,6 +366,9 @@ final class LeafReader {
         d.bytes = arena.data;
         d.offsets = arena.offsets;
     }
+    if (plain.leftOver()) { // a dictionary read as a narrower type (a changed physical type) leaves bytes over
+      throw new PageFormatException("it holds more bytes than its " + n + " " + physical + " values take");
+    }
     dict = d;
   }
 
@@ -346,6 +381,14 @@ final class LeafReader {
 
   /** Reads {@code n} rows into {@code b}. */
   void read(int n, Builders.Base b) throws IOException {
+    try {
+      readRows(n, b);
+    } catch (PageFormatException e) {
+      throw located(e);
+    }
+  }
+
+  private void readRows(int n, Builders.Base b) throws IOException {
     if (maxRep > 0) {
       walkList(n, (Builders.ListBase) b);
       return;
@@ -360,11 +403,29 @@ final class LeafReader {
       lp += k;
       row += k;
       done += k;
+      if (lp == count) {
+        pageConsumed();
+      }
+    }
+  }
+
+  /** Every level of the decoded page is consumed: so must its values be. */
+  private void pageConsumed() {
+    if (values.leftOver()) {
+      throw new PageFormatException("it holds more values than its header's count of " + count);
     }
   }
 
   /** Skips {@code n} rows, dropping whole pages unread where their row count is known. */
   void skip(long n) throws IOException {
+    try {
+      skipRows(n);
+    } catch (PageFormatException e) {
+      throw located(e);
+    }
+  }
+
+  private void skipRows(long n) throws IOException {
     while (n > 0) {
       if (hasLevels()) {
         if (maxRep > 0) {
@@ -379,6 +440,9 @@ final class LeafReader {
         lp += k;
         row += k;
         n -= k;
+        if (lp == count) {
+          pageConsumed();
+        }
         continue;
       }
       ChunkPages.RawPage p = peekRaw();
@@ -484,6 +548,7 @@ final class LeafReader {
       if (i < count) {
         break;
       }
+      pageConsumed();
       if (started == n && endsAtRow) {
         break;
       }

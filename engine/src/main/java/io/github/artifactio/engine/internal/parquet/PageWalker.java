@@ -144,7 +144,8 @@ final class PageWalker {
       nextAt = chunk.startOffset();
       try {
         source = ChunkPages.sequential(
-            reads, chunk.rowGroup(), chunk.leaf(), chunk.startOffset(), chunk.compressedBytes(), Long.MAX_VALUE);
+            reads, chunk.rowGroup(), chunk.leaf(), chunk.startOffset(), chunk.compressedBytes(), Long.MAX_VALUE)
+            .expectEncodings(chunk.encodings());
       } catch (IOException | RuntimeException e) {
         stop = new WalkStop(nextAt, message(e));
       }
@@ -190,7 +191,7 @@ final class PageWalker {
     private String stopReason(Exception e) {
       if (e instanceof PageFormatException && e.getCause() != null) {
         return "a page header at chunk byte " + (nextAt - chunk.startOffset()) + " does not decode: "
-            + message(e.getCause());
+            + ThriftErrors.describe(e.getCause());
       }
       return message(e);
     }
@@ -320,7 +321,7 @@ final class PageWalker {
         return new ValueDecoding(name, ValueDecoding.Status.DECODED, Optional.empty(), -1, "");
       } catch (LeafReader.NullItemException e) {
         long row = groupFirstRow + e.row;
-        return new ValueDecoding(name, ValueDecoding.Status.FAILED, Optional.ofNullable(handedLayout), row,
+        return new ValueDecoding(name, ValueDecoding.Status.NULL_LIST_ITEMS, Optional.ofNullable(handedLayout), row,
             Scan.nullItemMessage(file.path(), name, chunk.rowGroup(), row));
       } catch (IOException | RuntimeException e) {
         if (refused != null || stop != null) {
@@ -330,7 +331,9 @@ final class PageWalker {
         }
         Optional<PageLayout> page = handed == null ? Optional.empty() : Optional.of(handedLayout);
         long row = firstFailingRow(d, reader.row);
-        return new ValueDecoding(name, ValueDecoding.Status.FAILED, page, groupFirstRow + row, message(e));
+        // the page is the outcome's own field: the detail is what went wrong in it
+        String detail = e instanceof PageFormatException ? ((PageFormatException) e).unlocated() : message(e);
+        return new ValueDecoding(name, ValueDecoding.Status.FAILED, page, groupFirstRow + row, detail);
       }
     }
 

@@ -66,11 +66,13 @@ public final class ParquetFile {
       try {
         arrow = Schemas.decodeArrowSchema(encoded);
       } catch (RuntimeException e) {
-        throw new ArtifactException(
-            path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode: " + e, e);
+        // Arrow's own words stay in the cause, ours say what is wrong where we can tell
+        throw new ArtifactException(path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode"
+            + (e instanceof IllegalArgumentException ? ": " + e.getMessage() : " as an Arrow schema message"), e);
       }
     }
     this.arrowSchema = arrow;
+    FooterChecks.check(path, layout, schema, arrow);
     this.specs = List.copyOf(Schemas.specs(schema, arrow));
   }
 
@@ -82,11 +84,14 @@ public final class ParquetFile {
   public static ParquetFile open(Path path) {
     Footer f = Footer.read(path);
     FileLayout layout = FooterLayout.of(f);
+    FooterChecks.statistics(path, f.metadata);
     ParquetMetadata md;
     try {
       md = f.parquetMetadata();
     } catch (IOException | RuntimeException e) {
-      throw new ArtifactException(path, "reading parquet footer " + path + ": " + e.getMessage(), e);
+      // parquet-java's schema builder's own words stay in the cause
+      throw new ArtifactException(path, "reading parquet footer " + path + ": its schema is not a valid Parquet schema"
+          + " (" + e.getClass().getSimpleName() + ")", e);
     }
     return new ParquetFile(path, layout, md);
   }
@@ -103,10 +108,17 @@ public final class ParquetFile {
     ChunkPages.PageIndex[][] index = new ChunkPages.PageIndex[blocks.size()][];
     long lo = Long.MAX_VALUE;
     long hi = -1;
-    for (BlockMetaData b : blocks) {
-      for (ColumnChunkMetaData c : b.getColumns()) {
+    long dataEnd = layout.footerStart();
+    for (int g = 0; g < blocks.size(); g++) {
+      for (ColumnChunkMetaData c : blocks.get(g).getColumns()) {
         org.apache.parquet.internal.hadoop.metadata.IndexReference r = c.getOffsetIndexReference();
         if (r != null) {
+          // an index is read with one allocation of its declared length: it must lie in the data region first
+          if (r.getOffset() < 4 || r.getLength() < 0 || r.getOffset() + r.getLength() > dataEnd) {
+            throw new ArtifactException(path, c.getPath().toDotString(), g, null, "reading the offset index of "
+                + path + ", row group " + g + ", column '" + c.getPath().toDotString() + "': it spans bytes "
+                + r.getOffset() + ".." + (r.getOffset() + r.getLength()) + ", outside the data region 4.." + dataEnd);
+          }
           lo = Math.min(lo, r.getOffset());
           hi = Math.max(hi, r.getOffset() + r.getLength());
         }
@@ -139,7 +151,7 @@ public final class ParquetFile {
             boolean ordered = i == 0 ? firstRows[i] == 0 : firstRows[i] > firstRows[i - 1];
             if (!ordered || sizes[i] < 0 || offsets[i] < c.getStartingPos()
                 || offsets[i] + sizes[i] > c.getStartingPos() + c.getTotalSize()) {
-              throw new IllegalStateException("the offset index of column '" + c.getPath().toDotString()
+              throw new PageFormatException("the offset index of column '" + c.getPath().toDotString()
                   + "' has a page " + i + " outside its chunk or out of row order");
             }
           }
@@ -149,9 +161,46 @@ public final class ParquetFile {
       }
     } catch (IOException | RuntimeException e) {
       throw new ArtifactException(
-          path, null, g, null, "reading the offset index of " + path + ", row group " + g + ": " + e.getMessage(), e);
+          path, null, g, null, "reading the offset index of " + path + ", row group " + g + ": "
+              + (e instanceof PageFormatException ? e.getMessage() : "it does not decode: " + ThriftErrors.describe(e)),
+          e);
     }
     return new ParquetFile(this, index);
+  }
+
+  /**
+   * Refuses a whole-column read of {@code rows} rows whose arrays cannot fit this JVM's heap, before any is allocated:
+   * the row count is the footer's, and a read that cannot fit would end in an {@code OutOfMemoryError}. Each row takes
+   * at least its value's width (an offset for strings and lists) and a validity flag where nullable.
+   */
+  public void requireHeapFor(long rows, List<ColumnSpec> projection) {
+    long perRow = 0;
+    for (ColumnSpec spec : projection) {
+      io.github.artifactio.engine.column.ColumnType kind = spec.decodedAs();
+      if (kind == null) {
+        continue;
+      }
+      perRow += (kind.nullable() ? 1 : 0) + (kind.isList() ? 4 : leastWidth(kind.leaf()));
+    }
+    long least = Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow;
+    long heap = Runtime.getRuntime().maxMemory();
+    if (least > heap) {
+      throw new ArtifactException(path, "reading " + path + ": its " + rows + " rows of " + projection.size()
+          + " columns take at least " + least + " bytes as Java arrays, more than this JVM's maximum heap of " + heap
+          + " bytes");
+    }
+  }
+
+  private static int leastWidth(io.github.artifactio.engine.column.ColumnType.Leaf leaf) {
+    switch (leaf) {
+      case INT64:
+      case FLOAT64:
+        return 8;
+      case BOOL:
+        return 1;
+      default:
+        return 4; // 32-bit values, and a string's offset
+    }
   }
 
   /** Whether this handle was opened with the offset index. */

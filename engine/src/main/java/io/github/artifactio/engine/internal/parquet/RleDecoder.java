@@ -166,6 +166,14 @@ final class RleDecoder {
     }
   }
 
+  /**
+   * Whether values remain past those read: the rest of an RLE run, or bytes after the current run. The rest of a
+   * bit-packed group is padding (groups hold 8 values) and does not count.
+   */
+  boolean leftOver() {
+    return (rle && left > 0) || pos < end;
+  }
+
   /** The bit width needed to store {@code max}. */
   static int bitWidth(int max) {
     return 32 - Integer.numberOfLeadingZeros(max);

@@ -413,7 +413,12 @@ public final class Scan implements AutoCloseable {
         lastItems = l.items;
         lastRows = rows;
       }
-      return b.build();
+      try {
+        return b.build();
+      } catch (IllegalArgumentException e) { // levels that decode but do not describe rows (a null list with items)
+        throw new ArtifactException(path, spec.name(), at, null, "reading parquet " + path + ": column '"
+            + spec.name() + "', row group " + at + ": its levels do not describe rows: " + e.getMessage(), e);
+      }
     }
 
     private void open(int g) throws IOException {
@@ -428,6 +433,7 @@ public final class Scan implements AutoCloseable {
       } else {
         pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
       }
+      pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
       reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
     }
 

@@ -132,13 +132,24 @@ final class Schemas {
 
   /** Decodes an {@code ARROW:schema} value, with or without the continuation marker (older writers omit it). */
   public static Schema decodeArrowSchema(String base64) {
-    byte[] bytes = Base64.getDecoder().decode(base64);
+    byte[] bytes;
+    try {
+      bytes = Base64.getDecoder().decode(base64);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("it is not base64", e);
+    }
     ByteBuffer bb = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     if (bytes.length >= 4 && bb.getInt(0) != -1) {
       // legacy framing: a bare length prefix; re-frame with the marker that deserializeMessage expects
       ByteBuffer framed = ByteBuffer.allocate(bytes.length + 4).order(ByteOrder.LITTLE_ENDIAN);
       framed.putInt(-1).put(bytes).flip();
       bb = framed;
+    }
+    // Arrow allocates the message's declared length before reading it: hold it to the bytes there are
+    int declared = bb.remaining() >= 8 ? bb.getInt(bb.position() + 4) : -1;
+    if (declared < 0 || declared > bb.remaining() - 8) {
+      throw new IllegalArgumentException("its schema message declares " + declared + " bytes, but "
+          + Math.max(0, bb.remaining() - 8) + " follow");
     }
     return Schema.deserializeMessage(bb);
   }
@@ -338,7 +349,7 @@ final class Schemas {
       Field f = null;
       if (arrow != null) {
         for (Field af : arrow.getFields()) {
-          if (af.getName().equals(t.getName())) {
+          if (t.getName().equals(af.getName())) { // an Arrow field may have no name
             f = af;
             break;
           }

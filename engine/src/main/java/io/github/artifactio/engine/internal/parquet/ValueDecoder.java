@@ -31,6 +31,16 @@ abstract class ValueDecoder {
 
   abstract void skip(int n);
 
+  /**
+   * Whether the page holds bytes of values past those its levels asked for, once every level is consumed: a value
+   * count below the page's (a header field outside the CRC) otherwise drops a value and shifts the rest, and levels
+   * decoded from the wrong bytes (a changed level encoding) leave values over. PLAIN and dictionary ids know where
+   * their values end; parquet-java's decoders of the other encodings say no.
+   */
+  boolean leftOver() {
+    return false;
+  }
+
   /** Interns one value as the id of row {@code row} of the batch; dictionary decoders hand over the entry instead. */
   void readInterned(Builders.Interned out, int row) {
     out.scratch.used = 0;
@@ -55,6 +65,11 @@ abstract class ValueDecoder {
       this.pos = pos;
       this.end = end;
       this.width = width;
+    }
+
+    @Override
+    boolean leftOver() {
+      return width == 0 ? pos + (bit > 0 ? 1 : 0) < end : pos < end;
     }
 
     private int take(int n) {
@@ -235,6 +250,11 @@ abstract class ValueDecoder {
     @Override
     void skip(int n) {
       ids.skip(n);
+    }
+
+    @Override
+    boolean leftOver() {
+      return ids.leftOver();
     }
   }
 

@@ -39,6 +39,13 @@
  * column and row group, and the walk as outcomes. Every read is a positional {@code FileChannel} read
  * ({@code FileReads}, {@code Footer}); no parquet-java input stream is used.
  *
+ * <p>Hostile input (README, "Reliability"): {@code SchemaDepth} bounds a footer's nesting before anything converts
+ * it; {@code Bounds} holds every size a page declares (uncompressed bytes per codec ratio and heap share, level
+ * counts) before it is allocated; {@code FooterChecks} cross-checks what a footer says twice (rows, value counts,
+ * types, statistics widths, the data region, {@code ARROW:schema}) when a file is opened; {@code ValueCounts} adds up a
+ * chunk's page counts when it is opened; {@code ThriftErrors} says in the engine's words why a footer or page header
+ * does not decode.
+ *
  * <p>Splice path (the {@code concat} package's): {@code SpliceInput} reads and checks an input's footer with
  * parquet-format's Thrift classes, {@code SpliceIndexes} its page indexes, {@code SplicePageCheck} walks a chunk's pages
  * as its bytes pass (CRC32s, sizes, value counts), and {@code SpliceFooter} writes the output's page indexes and footer
