@@ -113,7 +113,7 @@ class CorruptMetadataTest {
     TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "x"), h -> h.getData_page_header()
         .setEncoding(Encoding.BYTE_STREAM_SPLIT));
     assertEquals("reading parquet " + p + ": column 'x', row group 0: data page 0 is BYTE_STREAM_SPLIT-encoded, an"
-        + " encoding its column chunk does not declare (BIT_PACKED, PLAIN)", refused(p));
+        + " encoding its column chunk does not declare (PLAIN, RLE)", refused(p));
   }
 
   @Test
