@@ -315,7 +315,13 @@ final class PageWalker {
       try {
         while (done < rows) {
           int n = (int) Math.min(BATCH_ROWS, rows - done);
-          reader.read(n, d.batch(n));
+          Builders.Base batch = d.batch(n);
+          reader.read(n, batch);
+          try {
+            batch.build(); // as the readers do: levels that decode must also describe rows (no null list with items)
+          } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("its levels do not describe rows: " + e.getMessage(), e);
+          }
           done += n;
         }
         return new ValueDecoding(name, ValueDecoding.Status.DECODED, Optional.empty(), -1, "");
