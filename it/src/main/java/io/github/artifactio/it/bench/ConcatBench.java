@@ -260,7 +260,7 @@ public final class ConcatBench {
       levels[i] = lv.nextDouble() * 1000;
     }
     TableWriter.writeTableChunked(p, rows, (s, e) -> chunk((long) k * rows + s, (int) (e - s), levels),
-        WriteOptions.defaults(), null);
+        WriteOptions.defaults(), EngineContext.serial());
   }
 
   private static List<Column> chunk(long first, int n, double[] levels) {

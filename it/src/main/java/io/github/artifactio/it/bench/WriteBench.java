@@ -518,7 +518,7 @@ public final class WriteBench {
             return d.columns();
           },
           WriteOptions.builder().rowGroupRows(cap).build(),
-          null);
+          EngineContext.serial()); // null is refused since the EngineContext change
       long peak = liveMax[0] + chunkBytes[0];
       long largestGroup = 0;
       for (var g : TableFile.open(f).rowGroups()) {
