@@ -41,7 +41,7 @@ public final class Inspector {
     try {
       return report.render();
     } catch (RuntimeException e) {
-      throw new ArtifactException(path, "inspect " + path + ": formatting the report failed: " + e, e);
+      throw new ArtifactException(path, "inspect: formatting the report failed: " + e, e);
     }
   }
 
@@ -68,7 +68,7 @@ public final class Inspector {
           try {
             col = file.read(List.of(s), HEAD_ROWS).get(0);
           } catch (ArtifactException e) {
-            notRead.put(s.name(), e.getMessage());
+            notRead.put(s.name(), notReadBecause(e));
           }
         }
         cols.add(col);
@@ -102,8 +102,16 @@ public final class Inspector {
     } catch (ArtifactException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new ArtifactException(path, "inspect " + path + ": " + e, e);
+      throw new ArtifactException(path, "inspect: " + e, e);
     }
+  }
+
+  /** Why a column's head is missing: the report names the file and the column, so only the rest of the location. */
+  private static String notReadBecause(ArtifactException e) {
+    StringBuilder b = new StringBuilder();
+    e.rowGroup().ifPresent(g -> b.append("row group ").append(g));
+    e.row().ifPresent(r -> b.append(b.length() == 0 ? "" : ", ").append("row ").append(r));
+    return b.length() == 0 ? e.detail() : b.append(": ").append(e.detail()).toString();
   }
 
   private static void describeArrow(Schema s, List<String> out) {
