@@ -14,14 +14,6 @@ final class EngineErrors {
    * out when it is {@code column}, named when it is another one.
    */
   static String notReadable(String column, ArtifactException e) {
-    StringBuilder where = new StringBuilder();
-    e.column().filter(c -> !c.equals(column)).ifPresent(c -> where.append("column '").append(c).append('\''));
-    e.rowGroup().ifPresent(g -> separate(where).append("row group ").append(g));
-    e.row().ifPresent(r -> separate(where).append("row ").append(r));
-    return column + ": not readable: " + (where.length() == 0 ? "" : where + ": ") + e.detail();
-  }
-
-  private static StringBuilder separate(StringBuilder b) {
-    return b.length() == 0 ? b : b.append(", ");
+    return column + ": not readable: " + e.messageWithoutFile(column);
   }
 }

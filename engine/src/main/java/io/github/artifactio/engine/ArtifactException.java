@@ -80,7 +80,7 @@ public class ArtifactException extends RuntimeException {
   /** {@code FILE, column 'c', row group g, row r: DETAIL}, with only the location parts that are known. */
   @Override
   public String getMessage() {
-    return render(true);
+    return render(true, null);
   }
 
   /**
@@ -88,15 +88,23 @@ public class ArtifactException extends RuntimeException {
    * else is known): for a report that names the file already, as a validator's findings do.
    */
   public String messageWithoutFile() {
-    return render(false);
+    return render(false, null);
   }
 
-  private String render(boolean withFile) {
+  /**
+   * The message for a report that names the file and {@code column} already (a column's entry in a listing): the
+   * column is left out when it is that one and named when it is another.
+   */
+  public String messageWithoutFile(String column) {
+    return render(false, column);
+  }
+
+  private String render(boolean withFile, String knownColumn) {
     StringBuilder b = new StringBuilder();
     if (withFile && file != null) {
       b.append(file);
     }
-    if (column != null) {
+    if (column != null && !column.equals(knownColumn)) {
       separate(b).append("column '").append(column).append('\'');
     }
     if (rowGroup != null) {

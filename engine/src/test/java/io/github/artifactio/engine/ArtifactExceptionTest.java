@@ -53,6 +53,15 @@ class ArtifactExceptionTest {
   }
 
   @Test
+  void the_message_for_a_report_on_a_column_leaves_out_that_column_and_names_another() {
+    ArtifactException e = new ArtifactException(FILE, "mz", 0, 12L, "data page 1: its bytes are short");
+    assertEquals("row group 0, row 12: data page 1: its bytes are short", e.messageWithoutFile("mz"));
+    assertEquals("column 'mz', row group 0, row 12: data page 1: its bytes are short", e.messageWithoutFile("id"));
+    assertEquals("compressed with LZ4", new ArtifactException(FILE, "mz", null, null, "compressed with LZ4")
+        .messageWithoutFile("mz"));
+  }
+
+  @Test
   void located_fills_in_only_the_parts_that_are_missing_and_keeps_the_exception() {
     NullValueException e = new NullValueException(null, "id", 7L, "a NULL in a required column");
     ArtifactException same = e.located(FILE, "other", 1, 99L);

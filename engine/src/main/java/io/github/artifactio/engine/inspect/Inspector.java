@@ -68,7 +68,8 @@ public final class Inspector {
           try {
             col = file.read(List.of(s), HEAD_ROWS).get(0);
           } catch (ArtifactException e) {
-            notRead.put(s.name(), notReadBecause(e));
+            // the report names the file and lists the column: the rest of the location, then what is wrong
+            notRead.put(s.name(), e.messageWithoutFile(s.name()));
           }
         }
         cols.add(col);
@@ -104,14 +105,6 @@ public final class Inspector {
     } catch (RuntimeException e) {
       throw new ArtifactException(path, "inspect: " + e, e);
     }
-  }
-
-  /** Why a column's head is missing: the report names the file and the column, so only the rest of the location. */
-  private static String notReadBecause(ArtifactException e) {
-    StringBuilder b = new StringBuilder();
-    e.rowGroup().ifPresent(g -> b.append("row group ").append(g));
-    e.row().ifPresent(r -> b.append(b.length() == 0 ? "" : ", ").append("row ").append(r));
-    return b.length() == 0 ? e.detail() : b.append(": ").append(e.detail()).toString();
   }
 
   private static void describeArrow(Schema s, List<String> out) {
