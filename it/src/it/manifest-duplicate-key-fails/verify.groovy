@@ -16,6 +16,6 @@ def json = report()
 def r = result(json, "run/manifest.json", "manifest-json")
 assert r.status == "FAIL"
 def m = r.findings[0].message
-assert m.startsWith("[manifest-json] run/manifest.json: parsing json run/manifest.json: Duplicate field 'mumdia_version'") : m
+assert m.startsWith("[manifest-json] run/manifest.json: parsing json: Duplicate field 'mumdia_version'") : m
 assert log.contains("[ERROR] " + m)
 assert log.contains("BUILD FAILURE")

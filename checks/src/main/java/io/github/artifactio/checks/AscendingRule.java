@@ -70,7 +70,7 @@ public final class AscendingRule implements Rule {
       try {
         f.columns().scan(column, o::accept);
       } catch (ArtifactException e) {
-        undetermined = column + ": not readable: " + e.getMessage();
+        undetermined = EngineErrors.notReadable(column, e);
         observed.add(undetermined);
         continue;
       }
@@ -94,7 +94,7 @@ public final class AscendingRule implements Rule {
         observed.add(orders);
       }
     } catch (ArtifactException e) {
-      undetermined = "declared order: not readable: " + e.getMessage();
+      undetermined = "declared order: not readable: " + e.messageWithoutFile();
       observed.add(undetermined);
     }
     if (observed.isEmpty()) {

@@ -62,7 +62,7 @@ public final class ContiguousIdsRule implements Rule {
       try {
         f.columns().scan(column, s::accept);
       } catch (ArtifactException e) {
-        undetermined = column + ": not readable: " + e.getMessage();
+        undetermined = EngineErrors.notReadable(column, e);
         observed.add(undetermined);
         continue;
       }

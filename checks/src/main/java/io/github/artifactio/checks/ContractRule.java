@@ -85,7 +85,7 @@ public final class ContractRule implements Rule {
       } catch (ArtifactException e) {
         id = Optional.empty();
         findings.add(f.finding(this, null, null, null, 1, "the footer's schema identifier is malformed: "
-            + e.getMessage()));
+            + e.detail()));
       }
       schemaText = ", schema " + id.map(SchemaId::toString).orElse("none");
       if (id.isEmpty()) {

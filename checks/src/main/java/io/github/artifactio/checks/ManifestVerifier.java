@@ -223,7 +223,7 @@ public final class ManifestVerifier {
     try {
       tree = SidecarJson.readTree(Files.readAllBytes(m));
     } catch (IOException e) {
-      c.fail(RuleIds.MANIFEST_JSON, "does not parse", "parsing json " + c.display + ": " + e.getMessage()
+      c.fail(RuleIds.MANIFEST_JSON, "does not parse", "parsing json: " + e.getMessage()
           .replace('\n', ' '));
       return null;
     }
@@ -244,7 +244,7 @@ public final class ManifestVerifier {
       c.pass(RuleIds.MANIFEST_JSON, (artifacts == null ? 0 : artifacts.size()) + " records");
     } catch (ArtifactException e) {
       if (keysAgree) {
-        c.fail(RuleIds.MANIFEST_JSON, "does not read", e.getMessage());
+        c.fail(RuleIds.MANIFEST_JSON, "does not read", e.detail()); // the finding names the manifest
       } else {
         c.pass(RuleIds.MANIFEST_JSON, (artifacts == null ? 0 : artifacts.size()) + " records (a key disagrees)");
       }

@@ -151,13 +151,14 @@ public final class ParquetValidator {
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
       // the layout still shows the structure rule where everything lies
-      error = e instanceof ArtifactException ? e.getMessage() : "could not be checked: " + RuleFailure.why(e);
+      error = e instanceof ArtifactException ? ((ArtifactException) e).messageWithoutFile()
+          : "could not be checked: " + RuleFailure.why(e);
       try {
         layout = FileLayout.read(file);
       } catch (FooterException f) {
         problem = f.detail();
       } catch (ArtifactException f) {
-        problem = "the file cannot be read: " + f.getMessage();
+        problem = "the file cannot be read: " + f.messageWithoutFile();
       } catch (RuntimeException | StackOverflowError | OutOfMemoryError f) {
         problem = "could not be checked: " + RuleFailure.why(f);
       }
@@ -174,7 +175,8 @@ public final class ParquetValidator {
       try {
         result = r.check(ctx);
       } catch (ArtifactException | UncheckedIOException e) {
-        result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + e.getMessage());
+        result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + (e instanceof ArtifactException
+            ? ((ArtifactException) e).messageWithoutFile() : e.getMessage()));
       } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
         result = RuleFailure.result(name, r, e); // one bad file never ends the goal
       }

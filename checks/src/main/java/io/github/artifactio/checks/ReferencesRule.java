@@ -112,7 +112,7 @@ public final class ReferencesRule implements Rule {
         }
       });
     } catch (ArtifactException e) {
-      return RuleResult.undetermined(f.display(), id(), severity, column + ": not readable: " + e.getMessage());
+      return RuleResult.undetermined(f.display(), id(), severity, EngineErrors.notReadable(column, e));
     }
     bad = counts[0];
     nulls = counts[1];

@@ -119,7 +119,9 @@ public final class StructureRule implements Rule {
         values.add(w, layout.rowGroups().get(w.chunk().rowGroup()));
       });
     } catch (ArtifactException e) {
-      findings.add(f.finding(this, null, null, null, 1, "reading pages: " + e.getMessage()));
+      // the error's location is the finding's: the file is this one, the column and row group where it names them
+      findings.add(f.finding(this, e.column().orElse(null), e.rowGroup().isPresent() ? e.rowGroup().getAsInt() : null,
+          e.row().isPresent() ? e.row().getAsLong() : null, 1, "reading pages: " + e.detail()));
       return "";
     }
     findings.addAll(pages.findings(f, this));

@@ -100,7 +100,7 @@ class BadFilesTest {
     table("good.parquet");
     TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
     Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
-    assertEquals(List.of("[structure] deep.parquet: the schema nests groups 100 levels deep at schema element 100 of"
+    assertEquals(List.of("[structure] deep.parquet: the footer's schema nests groups 100 levels deep at schema element 100 of"
         + " 10001, deeper than the 99 levels this engine reads (1 violation)"),
         messages(result(o, "deep.parquet", "structure")));
     assertEquals(Status.PASS, result(o, "good.parquet", "structure").status());

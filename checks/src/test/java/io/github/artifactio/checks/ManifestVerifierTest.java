@@ -156,7 +156,7 @@ class ManifestVerifierTest {
     Files.writeString(m, Files.readString(m).replaceFirst("\"config_hash\"", "\"config_json\": \"x\",\n  \"config_hash\""));
     List<String> msgs = messages(verify(m));
     assertEquals(1, msgs.size());
-    assertTrue(msgs.get(0).startsWith("[manifest-json] run/manifest.json: parsing json run/manifest.json: Duplicate"
+    assertTrue(msgs.get(0).startsWith("[manifest-json] run/manifest.json: parsing json: Duplicate"
         + " field 'config_json'"), msgs.get(0));
   }
 

@@ -103,7 +103,7 @@ class StreamingTest {
     assertEquals(0, proc.exitValue(), out);
     assertTrue(out.contains("ascending PASS mz: non-decreasing"), out);
     // the whole read is refused before it allocates, with the engine's error (it was an OutOfMemoryError)
-    assertTrue(out.contains("whole row group read: refused: reading " + p + ": its 8388608 rows of 1 columns take at"
+    assertTrue(out.contains("whole row group read: refused: " + p + ": its 8388608 rows of 1 columns take at"
         + " least 67108864 bytes as Java arrays, more than this JVM's maximum heap of "), out);
   }
 

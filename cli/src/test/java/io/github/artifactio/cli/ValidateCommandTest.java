@@ -152,7 +152,8 @@ class ValidateCommandTest {
     Cli.Result r = Cli.run("validate", lz4.toString(), "--contract", contract.toString(), "--skip-rules", "codec");
     assertEquals(Main.FAILED, r.code(), r.toString());
     assertTrue(r.out().contains("[ERROR] [contiguous-ids] hadoop_lz4_compressed.parquet: undetermined: "), r.out());
-    assertTrue(r.out().contains("is compressed with LZ4, which this engine does not read"), r.out());
+    assertTrue(r.out().contains("c0: not readable: row group 0: compressed with LZ4, which this engine does not read"),
+        r.out());
     assertTrue(r.err().startsWith("artifact-io validate: 1 check could not be decided, and an unchecked file is not a"
         + " pass; the first: [contiguous-ids] hadoop_lz4_compressed.parquet: "), r.err());
     assertTrue(r.err().endsWith(" (pass --fail-on-undetermined=false to accept undecided checks)\n"), r.err());

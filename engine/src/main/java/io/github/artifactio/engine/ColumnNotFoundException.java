@@ -6,7 +6,7 @@ import java.nio.file.Path;
 public final class ColumnNotFoundException extends ArtifactException {
   private static final long serialVersionUID = 1L;
 
-  public ColumnNotFoundException(Path file, String column, Long row, String message) {
-    super(file, column, null, row, message);
+  public ColumnNotFoundException(Path file, String column, Long row, String detail) {
+    super(file, column, null, row, detail);
   }
 }

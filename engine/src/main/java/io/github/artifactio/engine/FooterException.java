@@ -6,8 +6,9 @@ import java.util.Objects;
 /**
  * A file whose Parquet framing or footer is broken, found before any page is read: too small to be Parquet, a wrong
  * leading or trailing magic, an encrypted footer, a footer length the file cannot hold, a footer that does not decode
- * or that does not describe a file. {@link #problem()} says which; {@link #detail()} is the finding without the file
- * (what a validator prints next to the file name it already shows).
+ * or that does not describe a file. {@link #problem()} says which; {@link #detail()} says it in words that name the
+ * magic, the footer or its schema (there is no footer prefix in the message), without the file: what a validator
+ * prints next to the file name it already shows.
  */
 public final class FooterException extends ArtifactException {
   private static final long serialVersionUID = 1L;
@@ -33,20 +34,13 @@ public final class FooterException extends ArtifactException {
   }
 
   private final Problem problem;
-  private final String detail;
 
   public FooterException(Path file, Problem problem, String detail, Throwable cause) {
-    super(file, "reading parquet footer " + file + ": " + detail, cause);
+    super(file, detail, cause);
     this.problem = Objects.requireNonNull(problem, "problem");
-    this.detail = detail;
   }
 
   public Problem problem() {
     return problem;
-  }
-
-  /** The message without the file: {@code the trailing magic is 'PARX', not PAR1}. */
-  public String detail() {
-    return detail;
   }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 public final class SchemaMismatchException extends ArtifactException {
   private static final long serialVersionUID = 1L;
 
-  public SchemaMismatchException(Path file, String message) {
-    super(file, message);
+  public SchemaMismatchException(Path file, String detail) {
+    super(file, detail);
   }
 }

@@ -21,8 +21,9 @@
  *       files.
  * </ul>
  *
- * <p>Every error about an artifact is an {@link io.github.artifactio.engine.ArtifactException} naming the file and,
- * where they apply, the column, row group and row; a broken Parquet framing or footer is a
+ * <p>Every error about an artifact is an {@link io.github.artifactio.engine.ArtifactException} carrying the file and,
+ * where they apply, the column, row group and row, rendered in one format ({@code FILE, column 'c', row group g, row
+ * r: DETAIL}); a broken Parquet framing or footer is a
  * {@link io.github.artifactio.engine.FooterException} saying which problem it is. Packages named {@code internal} are
  * not API (no other module may use them: {@code ArchitectureTest}): they hold the parquet-java and Arrow bridge with
  * the one footer reader and page walker ({@code internal.parquet}), file publication ({@code internal.io}), the blake3

@@ -39,8 +39,7 @@ public final class Concat {
     Objects.requireNonNull(axis, "axis");
     Objects.requireNonNull(options, "options");
     if (inputs.isEmpty()) {
-      throw new ArtifactException(destination, "concat " + axis.jsonName() + " into " + destination
-          + ": no inputs; give at least one");
+      throw new ArtifactException(destination, "concat " + axis.jsonName() + ": no inputs; give at least one");
     }
     for (int i = 0; i < inputs.size(); i++) {
       SpliceOutput.refuse(destination, null, Objects.requireNonNull(inputs.get(i), "input " + i), i);
@@ -58,8 +57,8 @@ public final class Concat {
     for (int i = 1; i < ins.size(); i++) {
       String diff = ins.get(i).differenceFrom(ins.get(0), "input " + i, "input 0");
       if (diff != null) {
-        throw new ArtifactException(ins.get(i).path(), "concat rows into " + destination + ": input " + i + " ("
-            + ins.get(i).path() + ") does not have the columns of input 0 (" + ins.get(0).path() + "): " + diff);
+        throw new ArtifactException(ins.get(i).path(), "concat rows into " + destination + ": input " + i
+            + " does not have the columns of input 0 (" + ins.get(0).path() + "): " + diff);
       }
     }
     try (SpliceWriter w = SpliceWriter.open(destination, options, opener)) {
@@ -77,8 +76,8 @@ public final class Concat {
     try (SpanHashing hashing = new SpanHashing(options.context());
         FileChannel ch = SpliceWriter.openInput(in.path(), 0, destination)) {
       if (ch.size() != in.length()) {
-        throw new ArtifactException(in.path(), "concat into " + destination + ": input 0 (" + in.path()
-            + ") changed since its footer was read");
+        throw new ArtifactException(in.path(), "concat into " + destination
+            + ": input 0 changed since its footer was read");
       }
       List<InputReader.Segment> segments = new ArrayList<>();
       for (int g = 0; g < in.rowGroups(); g++) {
@@ -97,7 +96,7 @@ public final class Concat {
       digest = reader.finish();
       read = reader.bytesRead();
     } catch (IOException e) {
-      throw new ArtifactException(in.path(), "reading " + in.path() + ": " + e, e);
+      throw new ArtifactException(in.path(), "reading failed: " + e, e);
     }
     Publication.FileCopy how = Publication.publishCopyOf(in.path(), destination);
     ProvenanceBuilder p = new ProvenanceBuilder(axis, destination);

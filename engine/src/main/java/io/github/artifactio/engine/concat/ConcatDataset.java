@@ -101,7 +101,7 @@ public final class ConcatDataset {
       try {
         Files.createDirectories(tmp.resolve(LINKED));
       } catch (IOException e) {
-        throw new ArtifactException(folder, "dataset " + folder + ": creating " + tmp + ": " + e, e);
+        throw new ArtifactException(folder, "creating the dataset's temporary folder " + tmp + ": " + e, e);
       }
       ConcatResult concat = Concat.concat(tmp.resolve(tableName), inputs, axis, options);
       List<Linked> records = new ArrayList<>();
@@ -162,7 +162,7 @@ public final class ConcatDataset {
         sync(dest.getParent());
       }
     } catch (IOException e) {
-      throw new ArtifactException(dest, "dataset " + dest + ": publishing " + tmp + ": " + e, e);
+      throw new ArtifactException(dest, "publishing the dataset from " + tmp + ": " + e, e);
     }
   }
 
@@ -217,30 +217,26 @@ public final class ConcatDataset {
     try {
       d = new com.fasterxml.jackson.databind.ObjectMapper().readTree(Files.readAllBytes(descriptor));
     } catch (IOException e) {
-      throw new ArtifactException(descriptor, "dataset " + folder + ": reading " + DESCRIPTOR + ": " + e, e);
+      throw new ArtifactException(descriptor, "reading the dataset descriptor: " + e, e);
     }
     if (d == null || d.path("format").asInt(-1) != 1 || !d.path("table").isTextual()) {
-      throw new ArtifactException(descriptor, "dataset " + folder + ": " + DESCRIPTOR
-          + " is not a format 1 dataset descriptor");
+      throw new ArtifactException(descriptor, "not a format 1 dataset descriptor");
     }
     List<Linked> linked = new ArrayList<>();
     for (JsonNode n : d.path("linked")) {
       String rel = n.path("path").asText("");
       Path file = folder.resolve(rel).normalize();
       if (rel.isEmpty() || !file.startsWith(folder.normalize())) {
-        throw new ArtifactException(descriptor, "dataset " + folder + ": linked path '" + rel
-            + "' does not lie in the folder");
+        throw new ArtifactException(descriptor, "linked path '" + rel + "' does not lie in the dataset's folder");
       }
       Fingerprint f;
       try {
         f = Fingerprint.fromJson(n.get("fingerprint"));
       } catch (IllegalArgumentException e) {
-        throw new ArtifactException(descriptor, "dataset " + folder + ": the fingerprint of " + rel
-            + " does not read: " + e.getMessage(), e);
+        throw new ArtifactException(descriptor, "the fingerprint of " + rel + " does not read: " + e.getMessage(), e);
       }
       f.difference(file).ifPresent(why -> {
-        throw new ArtifactException(file, "dataset " + folder + ": linked file " + rel
-            + " changed since the dataset was built: " + why);
+        throw new ArtifactException(file, "the linked file changed since dataset " + folder + " was built: " + why);
       });
       linked.add(new Linked(rel, f, n.path("publish").asText("")));
     }

@@ -48,7 +48,7 @@ public record Fingerprint(long size, ContentHash head, ContentHash tail, int win
       int n = (int) Math.min(window, size);
       return new Fingerprint(size, Blake3.hashBytes(read(ch, 0, n)), Blake3.hashBytes(read(ch, size - n, n)), window);
     } catch (IOException e) {
-      throw new ArtifactException(file, "fingerprinting " + file + ": " + e, e);
+      throw new ArtifactException(file, "fingerprinting failed: " + e, e);
     }
   }
 

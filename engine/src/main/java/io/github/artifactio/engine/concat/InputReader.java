@@ -162,12 +162,12 @@ final class InputReader {
     try {
       while (b.hasRemaining()) {
         if (channel.read(b, at + b.position()) < 0) {
-          throw new ArtifactException(path, "reading " + path + ": the file ends at byte " + (at + b.position())
+          throw new ArtifactException(path, "the file ends at byte " + (at + b.position())
               + " but its footer places bytes up to " + (at + n) + "; it was truncated or changed while spliced");
         }
       }
     } catch (IOException e) {
-      throw new ArtifactException(path, "reading " + path + " at byte " + at + ": " + e, e);
+      throw new ArtifactException(path, "reading at byte " + at + ": " + e, e);
     }
     bytesRead += n;
   }

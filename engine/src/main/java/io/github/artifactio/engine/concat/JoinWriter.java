@@ -47,13 +47,13 @@ final class JoinWriter {
         Integer before = owner.putIfAbsent(s.name(), i);
         if (before != null) {
           throw new ArtifactException(in.path(), s.name(), null, null, "concat columns into " + destination
-              + ": column '" + s.name() + "' is in input " + before + " (" + inputs.get(before).path() + ") and in input "
-              + i + " (" + in.path() + "); joined columns need distinct names");
+              + ": input " + i + " has the column and so has input " + before + " (" + inputs.get(before).path()
+              + "); joined columns need distinct names");
         }
       }
       if (in.rows() != ref.rows()) {
-        throw new ArtifactException(in.path(), "concat columns into " + destination + ": input " + i + " ("
-            + in.path() + ") has " + in.rows() + " rows but input 0 (" + ref.path() + ") has " + ref.rows()
+        throw new ArtifactException(in.path(), "concat columns into " + destination + ": input " + i + " has "
+            + in.rows() + " rows but input 0 (" + ref.path() + ") has " + ref.rows()
             + "; joined inputs need the same rows");
       }
     }
@@ -69,7 +69,7 @@ final class JoinWriter {
         }
         if (!options.reencode()) {
           throw new ArtifactException(inputs.get(i).path(), "concat columns into " + destination + ": the row groups of"
-              + " input " + i + " (" + inputs.get(i).path() + ") do not line up with input 0's (" + ref.path() + "): "
+              + " input " + i + " do not line up with input 0's (" + ref.path() + "): "
               + boundary + "; ConcatOptions.reencode(true) re-encodes its columns to input 0's row groups");
         }
         if (scratch == null) {
@@ -126,8 +126,8 @@ final class JoinWriter {
         FileChannel ch = SpliceWriter.openInput(src.path(), i, destination);
         channels.add(ch);
         if (ch.size() != src.length()) {
-          throw new ArtifactException(src.path(), "concat into " + destination + ": input " + i + " (" + src.path()
-              + ") changed since its footer was read");
+          throw new ArtifactException(src.path(), "concat into " + destination + ": input " + i
+              + " changed since its footer was read");
         }
         readers.add(new InputReader(src.path(), ch, src.length(), out.readBuffer, out.hashing,
             options.hashInputs() && !reencoded[i]));
@@ -174,7 +174,7 @@ final class JoinWriter {
       Reports.write(r, options, kv);
       return r;
     } catch (IOException e) {
-      throw new ArtifactException(destination, "concat columns into " + destination + ": " + e, e);
+      throw new ArtifactException(destination, "concat columns: " + e, e);
     } finally {
       for (FileChannel ch : channels) {
         try {
@@ -192,8 +192,7 @@ final class JoinWriter {
       Files.createDirectories(dest.getParent());
       return Files.createTempDirectory(dest.getParent(), dest.getFileName() + ".reencode-");
     } catch (IOException e) {
-      throw new ArtifactException(destination, "concat columns into " + destination
-          + ": creating a scratch folder for re-encoding: " + e, e);
+      throw new ArtifactException(destination, "concat columns: creating a scratch folder for re-encoding: " + e, e);
     }
   }
 
@@ -226,7 +225,7 @@ final class JoinWriter {
     String diff = out.differenceFrom(in, "the re-encoded columns", "input " + index);
     if (diff != null) {
       throw new ArtifactException(in.path(), "concat columns into " + destination + ": the columns of input " + index
-          + " (" + in.path() + ") cannot be re-encoded as they are: " + diff);
+          + " cannot be re-encoded as they are: " + diff);
     }
     return out;
   }

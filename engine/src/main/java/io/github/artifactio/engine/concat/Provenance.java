@@ -116,8 +116,8 @@ public record Provenance(Axis axis, long rows, List<Input> inputs, List<Run> run
     try {
       return Optional.of(fromJson(JSON.readTree(json.get())));
     } catch (JsonProcessingException | RuntimeException e) {
-      throw new ArtifactException(parquet, "reading the provenance of " + parquet + ": its " + FOOTER_KEY
-          + " entry does not parse: " + e.getMessage(), e);
+      throw new ArtifactException(parquet, "the provenance, the footer's " + FOOTER_KEY
+          + " entry, does not parse: " + e.getMessage(), e);
     }
   }
 

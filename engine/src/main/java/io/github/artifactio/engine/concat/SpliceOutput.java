@@ -55,8 +55,7 @@ final class SpliceOutput implements AutoCloseable {
       channel = opener.open(file.temporary());
     } catch (IOException e) {
       file.close();
-      throw new ArtifactException(destination, "concat into " + destination + ": creating " + file.temporary()
-          + ": " + e, e);
+      throw new ArtifactException(destination, "concat: creating " + file.temporary() + ": " + e, e);
     }
     try {
       return new SpliceOutput(destination, options, file, channel);
@@ -85,8 +84,8 @@ final class SpliceOutput implements AutoCloseable {
       }
     }
     if (same) {
-      throw new ArtifactException(input, "concat into " + destination + ": input " + index + " (" + input
-          + ") is the destination; write the output to another path");
+      throw new ArtifactException(input, "concat into " + destination + ": input " + index
+          + " is the destination; write the output to another path");
     }
   }
 

@@ -61,7 +61,7 @@ final class SpliceSink implements SpliceFooter.TailSink {
         channel.write(src);
       }
     } catch (IOException e) {
-      throw new ArtifactException(path, "writing " + path + " at byte " + (position - used) + ": " + e, e);
+      throw new ArtifactException(path, "writing at byte " + (position - used) + ": " + e, e);
     } finally {
       batch.await(); // the buffer is refilled next: its spans must be hashed first
     }

@@ -93,8 +93,8 @@ public final class SpliceWriter implements AutoCloseable {
       } else {
         String diff = in.differenceFrom(template, "input " + inputs, "input 0");
         if (diff != null) {
-          throw new ArtifactException(in.path(), "concat rows into " + out.destination + ": input " + inputs + " ("
-              + in.path() + ") does not have the columns of input 0 (" + template.path() + "): " + diff);
+          throw new ArtifactException(in.path(), "concat rows into " + out.destination + ": input " + inputs
+              + " does not have the columns of input 0 (" + template.path() + "): " + diff);
         }
         agreement.add(in.metadata());
       }
@@ -109,8 +109,8 @@ public final class SpliceWriter implements AutoCloseable {
   private void copy(SpliceInput in, int[] groups) {
     try (FileChannel ch = openInput(in.path(), inputs, out.destination)) {
       if (ch.size() != in.length()) {
-        throw new ArtifactException(in.path(), "concat into " + out.destination + ": input " + inputs + " ("
-            + in.path() + ") changed since its footer was read (" + in.length() + " bytes, now " + ch.size() + ")");
+        throw new ArtifactException(in.path(), "concat into " + out.destination + ": input " + inputs
+            + " changed since its footer was read (" + in.length() + " bytes, now " + ch.size() + ")");
       }
       boolean verify = out.options.verifyChecksums();
       List<InputReader.Segment> segments = new ArrayList<>();
@@ -147,7 +147,7 @@ public final class SpliceWriter implements AutoCloseable {
       }
       provenance.addRows(in, digest, groups);
     } catch (IOException e) {
-      throw new ArtifactException(in.path(), "reading " + in.path() + ": " + e, e);
+      throw new ArtifactException(in.path(), "reading failed: " + e, e);
     }
   }
 
@@ -156,8 +156,7 @@ public final class SpliceWriter implements AutoCloseable {
     try (FileChannel ch = openInput(input, index, destination)) {
       return SpliceInput.open(input, ch);
     } catch (IOException e) {
-      throw new ArtifactException(input, "concat into " + destination + ": closing input " + index + " (" + input
-          + "): " + e, e);
+      throw new ArtifactException(input, "concat into " + destination + ": closing input " + index + ": " + e, e);
     }
   }
 
@@ -165,8 +164,7 @@ public final class SpliceWriter implements AutoCloseable {
     try {
       return FileChannel.open(input, StandardOpenOption.READ);
     } catch (IOException e) {
-      throw new ArtifactException(input, "concat into " + destination + ": opening input " + index + " (" + input
-          + "): " + e, e);
+      throw new ArtifactException(input, "concat into " + destination + ": opening input " + index + ": " + e, e);
     }
   }
 
@@ -198,8 +196,7 @@ public final class SpliceWriter implements AutoCloseable {
     guard();
     if (inputs == 0) {
       failed = true;
-      throw new ArtifactException(out.destination, "concat rows into " + out.destination
-          + ": no input was appended; there is nothing to splice");
+      throw new ArtifactException(out.destination, "concat rows: no input was appended; there is nothing to splice");
     }
     try {
       Provenance p = provenance.build(footer.rows());
@@ -221,8 +218,8 @@ public final class SpliceWriter implements AutoCloseable {
       throw new IllegalStateException("SpliceWriter for " + out.destination + " already finished");
     }
     if (failed) {
-      throw new ArtifactException(out.destination, "SpliceWriter for " + out.destination
-          + " used after a failed append; nothing was published");
+      throw new ArtifactException(out.destination, "the SpliceWriter was used after a failed append; nothing was"
+          + " published");
     }
   }
 

@@ -145,7 +145,7 @@ public final class Blake3 {
   }
 
   private static ArtifactException failure(Path file, IOException e) {
-    return new ArtifactException(file, "hashing " + file + ": " + e, e);
+    return new ArtifactException(file, "hashing failed: " + e, e);
   }
 
   private Blake3() {}

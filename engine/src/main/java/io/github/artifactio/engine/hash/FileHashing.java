@@ -75,7 +75,7 @@ public final class FileHashing {
       try {
         total += Files.size(f);
       } catch (IOException e) {
-        throw new ArtifactException(f, "hashing " + f + ": " + e, e);
+        throw new ArtifactException(f, "hashing failed: " + e, e);
       }
     }
     if (fork && !Blake3.backend().startsWith("vector") && total >= forkAbove && vectorModuleInJdk()) {

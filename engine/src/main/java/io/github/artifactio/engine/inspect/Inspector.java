@@ -41,7 +41,7 @@ public final class Inspector {
     try {
       return report.render();
     } catch (RuntimeException e) {
-      throw new ArtifactException(path, "inspect " + path + ": formatting the report failed: " + e, e);
+      throw new ArtifactException(path, "inspect: formatting the report failed: " + e, e);
     }
   }
 
@@ -68,7 +68,8 @@ public final class Inspector {
           try {
             col = file.read(List.of(s), HEAD_ROWS).get(0);
           } catch (ArtifactException e) {
-            notRead.put(s.name(), e.getMessage());
+            // the report names the file and lists the column: the rest of the location, then what is wrong
+            notRead.put(s.name(), e.messageWithoutFile(s.name()));
           }
         }
         cols.add(col);
@@ -102,7 +103,7 @@ public final class Inspector {
     } catch (ArtifactException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new ArtifactException(path, "inspect " + path + ": " + e, e);
+      throw new ArtifactException(path, "inspect: " + e, e);
     }
   }
 

@@ -49,7 +49,7 @@ public final class ArtifactRecords {
     Path file = artifact.toAbsolutePath().normalize();
     if (!file.startsWith(dir) || file.equals(dir)) {
       throw new ArtifactException(
-          artifact, "recording " + artifact + ": the artifact is not inside the manifest's folder " + dir);
+          artifact, "recording the artifact: it is not inside the manifest's folder " + dir);
     }
     return dir.relativize(file).toString().replace('\\', '/');
   }

@@ -1,5 +1,6 @@
 package io.github.artifactio.engine.sidecar;
 
+import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.SchemaMismatchException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,8 +37,8 @@ public final class SchemaGate {
         r = ArtifactReport.readFor(artifact).schemaId();
       } catch (RuntimeException e) {
         throw new SchemaMismatchException(
-            artifact, artifact + " was opened expecting schema " + expected + ", but its report " + report
-                + " does not read: " + e.getMessage());
+            artifact, "opened expecting schema " + expected + ", but its report " + report
+                + " does not read: " + why(e));
       }
       mismatch(artifact, expected, r, "its report " + report);
       recorded.add("report");
@@ -48,8 +49,8 @@ public final class SchemaGate {
         m = SidecarJson.readManifest(manifest);
       } catch (RuntimeException e) {
         throw new SchemaMismatchException(
-            artifact, artifact + " was opened expecting schema " + expected + ", but the manifest " + manifest
-                + " does not read: " + e.getMessage());
+            artifact, "opened expecting schema " + expected + ", but the manifest " + manifest
+                + " does not read: " + why(e));
       }
       Path dir = manifest.toAbsolutePath().normalize().getParent();
       Path me = artifact.toAbsolutePath().normalize();
@@ -63,16 +64,21 @@ public final class SchemaGate {
     }
     if (recorded.isEmpty()) {
       throw new SchemaMismatchException(
-          artifact, artifact + " was opened expecting schema " + expected + ", but neither its footer, a report "
+          artifact, "opened expecting schema " + expected + ", but neither its footer, a report "
               + report.getFileName() + (manifest == null ? "" : " nor the manifest " + manifest)
               + " records a schema, so the version cannot be checked");
     }
   }
 
+  /** What is wrong with a sidecar: the sidecar is named already, so an engine error gives only its detail. */
+  private static String why(RuntimeException e) {
+    return e instanceof ArtifactException ? ((ArtifactException) e).detail() : e.getMessage();
+  }
+
   private static void mismatch(Path artifact, SchemaId expected, SchemaId found, String where) {
     if (!expected.equals(found)) {
       throw new SchemaMismatchException(
-          artifact, artifact + " was opened expecting schema " + expected + ", but " + where + " records " + found
+          artifact, "opened expecting schema " + expected + ", but " + where + " records " + found
               + "; no data was read");
     }
   }

@@ -46,10 +46,10 @@ import java.util.function.Function;
  * beyond a Java long: u64/u128 values above 2^63-1 are refused, never wrapped) and a float that overflows f64 are all
  * errors. Unknown fields are accepted, as serde accepts them, and kept (see {@link Manifest#extra()}).
  *
- * <p>Every failure is an {@link ArtifactException} naming the file: {@code writing json <path>: },
- * {@code reading json <path>: } (I/O) or {@code parsing json <path>: } followed by the line and column (syntax) or the
- * field path (shape), for example {@code parsing json out/manifest.json: field artifacts["peptides"].rows: expected
- * an unsigned integer (u64), got string "12"}.
+ * <p>Every failure is an {@link ArtifactException} whose file is the JSON file and whose detail starts
+ * {@code writing json: }, {@code reading json: } (I/O) or {@code parsing json: } followed by the line and column
+ * (syntax) or the field path (shape), for example {@code out/manifest.json: parsing json: field
+ * artifacts["peptides"].rows: expected an unsigned integer (u64), got string "12"}.
  */
 public final class SidecarJson {
   private static final JsonFactory FACTORY =
@@ -95,7 +95,7 @@ public final class SidecarJson {
       }
       file.publish();
     } catch (IOException | RuntimeException e) {
-      throw new ArtifactException(path, "writing json " + path + ": " + message(e), e);
+      throw new ArtifactException(path, "writing json: " + message(e), e);
     }
   }
 
@@ -159,9 +159,9 @@ public final class SidecarJson {
     try {
       bytes = Files.readAllBytes(path);
     } catch (IOException e) {
-      throw new ArtifactException(path, "reading json " + path + ": " + message(e), e);
+      throw new ArtifactException(path, "reading json: " + message(e), e);
     }
-    String prefix = "parsing json " + path + ": ";
+    String prefix = "parsing json: ";
     JsonNode tree;
     try (JsonParser parser = parser(bytes)) {
       tree = MAPPER.readTree(parser);
@@ -181,7 +181,7 @@ public final class SidecarJson {
     } catch (JsonProcessingException e) {
       throw new ArtifactException(path, prefix + located(e), e);
     } catch (IOException e) {
-      throw new ArtifactException(path, "reading json " + path + ": " + message(e), e);
+      throw new ArtifactException(path, "reading json: " + message(e), e);
     }
     try {
       return mapping.apply(JsonIn.of(tree, ""));
@@ -251,7 +251,10 @@ public final class SidecarJson {
   }
 
   private static String message(Exception e) {
-    if (e instanceof ArtifactException || e instanceof IllegalArgumentException) {
+    if (e instanceof ArtifactException) {
+      return ((ArtifactException) e).detail(); // the file is the caller's location
+    }
+    if (e instanceof IllegalArgumentException) {
       return e.getMessage();
     }
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());

@@ -34,7 +34,7 @@ public final class Publication {
   /** Publishes {@code source}'s bytes at {@code destination}; returns whether it linked or copied. */
   public static FileCopy publishCopyOf(Path source, Path destination) {
     if (!Files.isRegularFile(source)) {
-      throw new ArtifactException(source, "publishing a copy of " + source + ": no such file");
+      throw new ArtifactException(source, "publishing a copy: no such file");
     }
     try (AtomicFile out = AtomicFile.create(destination)) {
       FileCopy how;
@@ -46,8 +46,7 @@ public final class Publication {
         try {
           Files.copy(source, out.temporary(), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-          throw new ArtifactException(
-              destination, "publishing a copy of " + source + " at " + destination + ": " + e, e);
+          throw new ArtifactException(destination, "publishing a copy of " + source + ": " + e, e);
         }
         how = FileCopy.BYTE_COPY;
       }
@@ -59,13 +58,13 @@ public final class Publication {
   /** The same, always byte-copying (for sources that must not share an inode with the destination). */
   public static FileCopy publishByteCopyOf(Path source, Path destination) {
     if (!Files.isRegularFile(source)) {
-      throw new ArtifactException(source, "publishing a copy of " + source + ": no such file");
+      throw new ArtifactException(source, "publishing a copy: no such file");
     }
     try (AtomicFile out = AtomicFile.create(destination)) {
       try {
         Files.copy(source, out.temporary(), StandardCopyOption.REPLACE_EXISTING);
       } catch (IOException e) {
-        throw new ArtifactException(destination, "publishing a copy of " + source + " at " + destination + ": " + e, e);
+        throw new ArtifactException(destination, "publishing a copy of " + source + ": " + e, e);
       }
       out.publish();
       return FileCopy.BYTE_COPY;

@@ -96,31 +96,30 @@ public record Table(Path path, long rows, List<ColumnSpec> specs, List<Column> c
     }
   }
 
-  /** The Rust engine's {@code reject_null} wording, with the file. */
+  /** The Rust engine's {@code reject_null} wording; the file, column and row are the error's fields. */
   static NullValueException rejectNull(Path path, String name, long row) {
     return new NullValueException(
         path,
         name,
         row,
-        "column '" + name + "' has a NULL at row " + row + ", but it is a required column. Nullable columns are"
-            + " written through the Opt* variants and read through the opt* getters; a NULL here would otherwise be"
-            + " substituted with 0 or an empty string. Fix or drop the row (in " + path + ")");
+        "a NULL in a required column. Nullable columns are written through the Opt* variants and read through the"
+            + " opt* getters; a NULL here would otherwise be substituted with 0 or an empty string. Fix or drop the"
+            + " row");
   }
 
   private ColumnTypeException notOfType(String name, As<?> as) {
     return new ColumnTypeException(
-        path, name, null, "column '" + name + "' is not " + as.leaf().shortName() + ": it is " + spec(name).describe()
-            + " in " + path);
+        path, name, null, "the column is not " + as.leaf().shortName() + ": it is " + spec(name).describe());
   }
 
   private ColumnTypeException notOfList(String name, As<?> as) {
     String why = column(name).type().isList()
-        ? "list '" + name + "' inner is not " + as.leaf().shortName()
-        : "column '" + name + "' is not a list";
-    return new ColumnTypeException(path, name, null, why + ": it is " + spec(name).describe() + " in " + path);
+        ? "the list's inner type is not " + as.leaf().shortName()
+        : "the column is not a list";
+    return new ColumnTypeException(path, name, null, why + ": it is " + spec(name).describe());
   }
 
-  /** The Rust engine's missing-column wording: the first 24 names, then how many more. */
+  /** The Rust engine's missing-column wording (the first 24 names, then how many more); the column is a field. */
   static ColumnNotFoundException notFound(Path path, String name, List<String> present) {
     StringBuilder names = new StringBuilder("[");
     for (int i = 0; i < Math.min(LISTED_NAMES, present.size()); i++) {
@@ -134,7 +133,7 @@ public record Table(Path path, long rows, List<ColumnSpec> specs, List<Column> c
         path,
         name,
         null,
-        "column '" + name + "' not found in " + path + " (" + present.size() + " columns: " + names + ")");
+        "not found (" + present.size() + " columns: " + names + ")");
   }
 
   @Override

@@ -100,13 +100,13 @@ public final class TableFile {
     if (span) {
       throw new ArtifactException(
           path(),
-          "TableFile.span: " + path() + " is already a row span; take spans from the whole-file handle so their rows"
+          "TableFile.span: this handle is already a row span; take spans from the whole-file handle so their rows"
               + " are file rows");
     }
     if (firstRow < 0 || rows < 0 || firstRow + rows > file.rows()) {
       throw new ArtifactException(
           path(),
-          "row span " + firstRow + ".." + (firstRow + rows) + " lies outside " + path() + ", which has " + file.rows()
+          "row span " + firstRow + ".." + (firstRow + rows) + " lies outside the file, which has " + file.rows()
               + " rows");
     }
     return new TableFile(file, firstRow, rows, true);
@@ -185,7 +185,7 @@ public final class TableFile {
     try {
       return SchemaId.fromFooter(file.metadata());
     } catch (IllegalArgumentException e) {
-      throw new ArtifactException(path(), "reading parquet footer " + path() + ": " + e.getMessage(), e);
+      throw new ArtifactException(path(), e.getMessage(), e); // the message names the footer key
     }
   }
 
@@ -374,8 +374,8 @@ public final class TableFile {
       if (starts == null) {
         throw new ArtifactException(
             path(), column, g.index(), null,
-            "pageStarts: " + path() + " has no offset index loaded for column '" + column + "' in row group "
-                + g.index() + (file.offsetIndexLoaded() ? "" : " (open it with TableFile.openWithOffsetIndex)"));
+            "pageStarts: no offset index is loaded for the column chunk"
+                + (file.offsetIndexLoaded() ? "" : " (open the file with TableFile.openWithOffsetIndex)"));
       }
       for (long s : starts) {
         long r = g.firstRow() + s - first;
@@ -419,7 +419,7 @@ public final class TableFile {
     if (s.decodedAs() == null) {
       throw new ColumnTypeException(
           path(), s.name(), null,
-          "column '" + s.name() + "' in " + path() + " has type " + s.arrowType() + " (" + s.parquetType()
+          "the column has type " + s.arrowType() + " (" + s.parquetType()
               + "), which the engine does not read; read the other columns by name");
     }
   }
@@ -483,8 +483,8 @@ public final class TableFile {
     if (selection.coveredRows() > rows) {
       throw new ArtifactException(
           path(),
-          "the selection covers " + selection.coveredRows() + " rows, but " + path()
-              + (span ? " (rows " + first + ".." + (first + rows) + ")" : "") + " has " + rows);
+          "the selection covers " + selection.coveredRows() + " rows, but "
+              + (span ? "the span (rows " + first + ".." + (first + rows) + ")" : "the file") + " has " + rows);
     }
     long[][] r = selection.ranges(first);
     return new BatchReader(scan(projection(columns), r[0], r[1], batchRows, options));
@@ -533,7 +533,7 @@ public final class TableFile {
   private List<Column> readColumns(List<ColumnSpec> projection) {
     if (rows > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(
-          path(), path() + " has " + rows + " rows, more than a whole-column read into Java arrays holds");
+          path(), "the file has " + rows + " rows, more than a whole-column read into Java arrays holds");
     }
     if (rows == 0 || projection.isEmpty()) {
       return file.read(projection, 0);
@@ -555,7 +555,7 @@ public final class TableFile {
     // the type check and its message are the string accessor's, on a zero-row read
     new Table(path(), 0, List.of(spec), file.read(List.of(spec), 0)).get(name, As.UTF8_FLAT);
     if (rows > Integer.MAX_VALUE - 8) {
-      throw new ArtifactException(path(), path() + " has " + rows + " rows, more than one id array holds");
+      throw new ArtifactException(path(), "the file has " + rows + " rows, more than one id array holds");
     }
     int[] ids = new int[(int) rows];
     StringInterner interner = new StringInterner();

@@ -108,8 +108,7 @@ public final class TableWriter implements AutoCloseable {
       if (cols.get(0).length() != end - start) {
         throw new InvalidTableException(
             w.path, cols.get(0).name(), start,
-            "writeTableChunked: the chunk for rows " + start + ".." + end + " of " + w.path + " has "
-                + cols.get(0).length() + " rows");
+            "writeTableChunked: the chunk for rows " + start + ".." + end + " has " + cols.get(0).length() + " rows");
       }
       w.write(cols, end == rows);
       start = end;
@@ -160,14 +159,14 @@ public final class TableWriter implements AutoCloseable {
   static void validate(Path path, List<Column> columns) {
     Objects.requireNonNull(path, "path");
     if (columns == null || columns.isEmpty()) {
-      throw new InvalidTableException(path, null, null, "writeTable: no columns for " + path);
+      throw new InvalidTableException(path, null, null, "writeTable: no columns");
     }
     Set<String> seen = new HashSet<>();
     for (Column c : columns) {
       Objects.requireNonNull(c, "a column of the table for " + path);
       if (!seen.add(c.name())) {
         throw new InvalidTableException(
-            path, c.name(), null, "writeTable: duplicate column '" + c.name() + "' for " + path);
+            path, c.name(), null, "writeTable: a duplicate column name");
       }
     }
     Column first = columns.get(0);
@@ -177,8 +176,8 @@ public final class TableWriter implements AutoCloseable {
             path,
             c.name(),
             null,
-            "writeTable: column '" + c.name() + "' has " + c.length() + " rows, expected " + first.length()
-                + " (the length of column '" + first.name() + "') for " + path);
+            "writeTable: the column has " + c.length() + " rows, expected " + first.length()
+                + " (the length of column '" + first.name() + "')");
       }
     }
   }

@@ -75,7 +75,7 @@ class BadInputTest {
   void an_empty_input_list_is_refused() throws IOException {
     ArtifactException e =
         assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("concat rows into " + out + ": no inputs; give at least one", e.getMessage());
+    assertEquals(out + ": concat rows: no inputs; give at least one", e.getMessage());
     assertNothingLost();
   }
 
@@ -96,7 +96,7 @@ class BadInputTest {
     TableWriter.writeTable(c, List.of(new Int64Column("id", new long[] {1}), OptFloat64Column.of("x", 2.0)));
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b, c, a), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("concat rows into " + out + ": input 2 (" + c + ") does not have the columns of input 0 (" + a
+    assertEquals(c + ": concat rows into " + out + ": input 2 does not have the columns of input 0 (" + a
         + "): column 'x' is Float64 (nullable) [optional double x columnorder(TYPE_DEFINED_ORDER)] in input 2 but Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in"
         + " input 0", e.getMessage());
     assertEquals(c, e.file().orElseThrow());
@@ -109,7 +109,7 @@ class BadInputTest {
     TableWriter.writeTable(c, List.of(new Int64Column("id", new long[] {1})));
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, c), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("concat rows into " + out + ": input 1 (" + c + ") does not have the columns of input 0 (" + a
+    assertEquals(c + ": concat rows into " + out + ": input 1 does not have the columns of input 0 (" + a
         + "): it has no column 'x' (Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in input 0)", e.getMessage());
   }
 
@@ -121,7 +121,7 @@ class BadInputTest {
     TableWriter.writeTable(xs, List.of(table(0, 3000).get(1)), WriteOptions.builder().rowGroupRows(1500).build());
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(ids, xs), Axis.COLUMNS, ConcatOptions.defaults()));
-    assertEquals("concat columns into " + out + ": the row groups of input 1 (" + xs + ") do not line up with input"
+    assertEquals(xs + ": concat columns into " + out + ": the row groups of input 1 do not line up with input"
         + " 0's (" + ids + "): row group 0 ends at row 1500 there but at row 1000 in input 0;"
         + " ConcatOptions.reencode(true) re-encodes its columns to input 0's row groups", e.getMessage());
     assertNothingLost();
@@ -131,8 +131,8 @@ class BadInputTest {
   void a_column_in_two_joined_inputs_names_both() {
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b), Axis.COLUMNS, ConcatOptions.defaults()));
-    assertEquals("concat columns into " + out + ": column 'id' is in input 0 (" + a + ") and in input 1 (" + b
-        + "); joined columns need distinct names", e.getMessage());
+    assertEquals(b + ", column 'id': concat columns into " + out + ": input 1 has the column and so has input 0 ("
+        + a + "); joined columns need distinct names", e.getMessage());
   }
 
   @Test
@@ -141,7 +141,7 @@ class BadInputTest {
     TableWriter.writeTable(ids, List.of(new Int64Column("other", new long[] {1, 2})));
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, ids), Axis.COLUMNS, ConcatOptions.defaults()));
-    assertEquals("concat columns into " + out + ": input 1 (" + ids + ") has 2 rows but input 0 (" + a
+    assertEquals(ids + ": concat columns into " + out + ": input 1 has 2 rows but input 0 (" + a
         + ") has 3000; joined inputs need the same rows", e.getMessage());
   }
 
@@ -154,7 +154,7 @@ class BadInputTest {
     // the engine's one footer reader: the same typed error as any read of the file
     assertEquals(io.github.artifactio.engine.FooterException.Problem.NO_TRAILING_MAGIC,
         ((io.github.artifactio.engine.FooterException) e).problem());
-    assertTrue(e.getMessage().startsWith("reading parquet footer " + b + ": the trailing magic is "), e.getMessage());
+    assertTrue(e.getMessage().startsWith(b + ": the trailing magic is "), e.getMessage());
     assertTrue(e.getMessage().endsWith(", not PAR1"), e.getMessage());
     assertNothingLost();
   }
@@ -167,7 +167,7 @@ class BadInputTest {
     Files.write(b, bytes);
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b), Axis.ROWS, ConcatOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("reading parquet footer " + b + ": the footer does not decode: "),
+    assertTrue(e.getMessage().startsWith(b + ": the footer does not decode: "),
         e.getMessage());
     assertNothingLost();
   }
@@ -179,7 +179,7 @@ class BadInputTest {
     int actual = Damage.flipLastByte(b, page);
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("column 'x', row group 1, data page 3 of " + b + ": the page's CRC32 is "
+    assertEquals(b + ", column 'x', row group 1: data page 3: the page's CRC32 is "
         + String.format("%08x", actual) + " but its header records " + String.format("%08x", page.crc())
         + "; the file is corrupt", e.getMessage());
     assertEquals("x", e.column().orElseThrow());
@@ -203,7 +203,7 @@ class BadInputTest {
     Path dest = file.resolve("sub/out.parquet");
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(dest, List.of(a, b), Axis.ROWS, ConcatOptions.defaults()));
-    assertTrue(e.getMessage().startsWith("creating the folder " + file.resolve("sub") + " for " + dest + ": "),
+    assertTrue(e.getMessage().startsWith(dest + ": creating its folder " + file.resolve("sub") + ": "),
         e.getMessage());
   }
 
@@ -213,8 +213,8 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(a, b, a),
         Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build(),
         Damage.failingAfter(70_000, new IOException("No space left on device"))));
-    assertTrue(e.getMessage().matches("writing .*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+ at byte 0: java\\.io\\.IOException:"
-        + " No space left on device"), e.getMessage());
+    assertTrue(e.getMessage().matches(".*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+: writing at byte 0:"
+        + " java\\.io\\.IOException: No space left on device"), e.getMessage());
     assertNothingLost();
   }
 
@@ -233,7 +233,7 @@ class BadInputTest {
     Files.createLink(link, out);
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, link), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("concat into " + out + ": input 1 (" + link + ") is the destination; write the output to another"
+    assertEquals(link + ": concat into " + out + ": input 1 is the destination; write the output to another"
         + " path", e.getMessage());
     assertNothingLost();
   }
@@ -245,7 +245,7 @@ class BadInputTest {
     Files.write(b, bytes);
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b), Axis.ROWS, ConcatOptions.defaults()));
-    assertEquals("reading parquet footer " + b + ": the trailing magic is PARE: the footer is encrypted, which this"
+    assertEquals(b + ": the trailing magic is PARE: the footer is encrypted, which this"
         + " engine does not read", e.getMessage());
   }
 
@@ -257,7 +257,7 @@ class BadInputTest {
       w.append(a);
       assertThrows(ArtifactException.class, () -> w.append(c));
       ArtifactException e = assertThrows(ArtifactException.class, w::finish);
-      assertEquals("SpliceWriter for " + out + " used after a failed append; nothing was published", e.getMessage());
+      assertEquals(out + ": the SpliceWriter was used after a failed append; nothing was published", e.getMessage());
     }
     assertNothingLost();
   }

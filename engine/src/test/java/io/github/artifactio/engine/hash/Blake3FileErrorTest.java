@@ -17,7 +17,7 @@ class Blake3FileErrorTest {
   void a_missing_file_is_an_artifact_exception_naming_the_file(@TempDir Path dir) {
     Path missing = dir.resolve("missing.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing));
-    assertEquals("hashing " + missing + ": java.nio.file.NoSuchFileException: " + missing, e.getMessage());
+    assertEquals(missing + ": hashing failed: java.nio.file.NoSuchFileException: " + missing, e.getMessage());
     assertEquals(Optional.of(missing), e.file());
     assertEquals(NoSuchFileException.class, e.getCause().getClass());
   }
@@ -27,7 +27,7 @@ class Blake3FileErrorTest {
     Path missing = dir.resolve("missing.parquet");
     try (EngineContext context = EngineContext.create("test-hash", 2)) {
       ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(missing, context));
-      assertEquals("hashing " + missing + ": java.nio.file.NoSuchFileException: " + missing, e.getMessage());
+      assertEquals(missing + ": hashing failed: java.nio.file.NoSuchFileException: " + missing, e.getMessage());
     }
   }
 
@@ -35,6 +35,6 @@ class Blake3FileErrorTest {
   void a_folder_is_an_artifact_exception_naming_it(@TempDir Path dir) {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Blake3.hashFile(dir));
     assertEquals(Optional.of(dir), e.file());
-    assertTrue(e.getMessage().startsWith("hashing " + dir + ": java.io.IOException"), e.getMessage());
+    assertTrue(e.getMessage().startsWith(dir + ": hashing failed: java.io.IOException"), e.getMessage());
   }
 }

@@ -71,6 +71,6 @@ class FileHashingTest {
     Path missing = dir.resolve("missing.bin");
     ArtifactException m = assertThrows(ArtifactException.class,
         () -> FileHashing.builder().build().hash(List.of(missing)));
-    assertTrue(m.getMessage().startsWith("hashing " + missing + ": "), m.getMessage());
+    assertTrue(m.getMessage().startsWith(missing + ": hashing failed: "), m.getMessage());
   }
 }

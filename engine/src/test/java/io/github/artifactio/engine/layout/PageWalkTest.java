@@ -222,8 +222,7 @@ class PageWalkTest {
     ValueDecoding v = walkWithValues(p).get(0).values().orElseThrow();
     assertEquals(ValueDecoding.Status.NULL_LIST_ITEMS, v.status());
     assertEquals(1234, v.row());
-    assertEquals("column 'l' has a NULL list item at row 1234 (row group 0) in " + p
-        + "; the engine's list columns hold no null items", v.detail());
+    assertEquals("a NULL list item; the engine's list columns hold no null items", v.detail());
     assertTrue(v.page().orElseThrow().kind().isData());
   }
 

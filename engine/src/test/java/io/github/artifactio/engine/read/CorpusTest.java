@@ -169,7 +169,7 @@ class CorpusTest {
     String col = f.columns().stream().filter(s -> s.decodedAs() != null).findFirst().orElseThrow().name();
     ArtifactException e = assertThrows(ArtifactException.class, () -> f.batches(List.of(col), 100));
     assertEquals(
-        "column '" + col + "' in row group 0 of " + p + " is compressed with LZ4, which this engine does not read (it"
+        p + ", column '" + col + "', row group 0: compressed with LZ4, which this engine does not read (it"
             + " reads [UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW])",
         e.getMessage());
     assertEquals(col, e.column().orElseThrow());
@@ -181,7 +181,7 @@ class CorpusTest {
     Path p = TestData.parquetTesting("data/datapage_v1-corrupt-checksum.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> Table.read(p));
     assertTrue(
-        e.getMessage().matches("column 'a', row group 0, data page \\d+ of " + java.util.regex.Pattern.quote(p.toString())
+        e.getMessage().matches(java.util.regex.Pattern.quote(p.toString()) + ", column 'a', row group 0: data page \\d+"
             + ": the page's CRC32 is [0-9a-f]{8} but its header records [0-9a-f]{8}; the file is corrupt"),
         e.getMessage());
     Table t = Table.read(TestData.parquetTesting("data/datapage_v1-snappy-compressed-checksum.parquet"));

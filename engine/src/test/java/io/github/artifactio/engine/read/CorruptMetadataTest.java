@@ -76,15 +76,14 @@ class CorruptMetadataTest {
   @Test
   void a_row_group_declaring_one_row_fewer_is_refused_instead_of_dropping_a_row() {
     Path p = TestFiles.rewriteFooter(table("rows.parquet", 600, 200), md -> md.getRow_groups().get(1).setNum_rows(199));
-    assertEquals("reading parquet footer " + p + ": row group 1 declares 199 rows but its column chunk 'id' declares"
-        + " 200 values, not one per row; the file is corrupt", refused(p));
+    assertEquals(p + ", column 'id', row group 1: the footer declares 199 rows for the row group but 200 values for"
+        + " its column chunk, not one per row; the file is corrupt", refused(p));
   }
 
   @Test
   void row_groups_that_do_not_add_up_to_the_files_rows_are_refused() {
     Path p = TestFiles.rewriteFooter(table("total.parquet", 600, 200), md -> md.setNum_rows(601));
-    assertEquals("reading parquet footer " + p + ": the row groups hold 600 rows but the footer declares 601; the file"
-        + " is corrupt", refused(p));
+    assertEquals(p + ": the row groups hold 600 rows but the footer declares 601; the file is corrupt", refused(p));
   }
 
   @Test
@@ -93,7 +92,7 @@ class CorruptMetadataTest {
     PageLayout page = TestFiles.firstDataPage(p, "x");
     assertEquals(400, page.values());
     TestFiles.rewritePageHeader(p, page, h -> h.getData_page_header().setNum_values(401));
-    assertEquals("reading parquet " + p + ": column 'x', row group 0: its data pages hold 1001 values, more than the"
+    assertEquals(p + ", column \'x', row group 0: its data pages hold 1001 values, more than the"
         + " 1000 the column chunk declares", refused(p));
   }
 
@@ -102,7 +101,7 @@ class CorruptMetadataTest {
     Path p = table("fewer.parquet", 1000, 1000);
     TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "opt"),
         h -> h.getData_page_header().setNum_values(399));
-    assertEquals("reading parquet " + p + ": column 'opt', row group 0: its data pages hold 999 values, fewer than the"
+    assertEquals(p + ", column \'opt', row group 0: its data pages hold 999 values, fewer than the"
         + " 1000 the column chunk declares", refused(p));
   }
 
@@ -112,7 +111,7 @@ class CorruptMetadataTest {
     // PLAIN and BYTE_STREAM_SPLIT doubles take the same bytes: only the footer's list of encodings tells them apart
     TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "x"), h -> h.getData_page_header()
         .setEncoding(Encoding.BYTE_STREAM_SPLIT));
-    assertEquals("reading parquet " + p + ": column 'x', row group 0: data page 0 is BYTE_STREAM_SPLIT-encoded, an"
+    assertEquals(p + ", column \'x', row group 0: data page 0 is BYTE_STREAM_SPLIT-encoded, an"
         + " encoding its column chunk does not declare (PLAIN, RLE)", refused(p));
   }
 
@@ -120,7 +119,7 @@ class CorruptMetadataTest {
   void a_required_column_made_optional_contradicts_the_arrow_schema_and_is_refused() {
     Path p = TestFiles.rewriteFooter(table("optional.parquet", 600, 200), md -> leaf(md.getSchema(), "id")
         .setRepetition_type(FieldRepetitionType.OPTIONAL));
-    assertEquals("reading parquet footer " + p + ": column 'id' is OPTIONAL in the Parquet schema but not nullable in"
+    assertEquals(p + ", column 'id': it is OPTIONAL in the footer's Parquet schema but not nullable in"
         + " ARROW:schema; the file is corrupt", refused(p));
   }
 
@@ -128,14 +127,14 @@ class CorruptMetadataTest {
   void an_optional_column_made_required_is_refused_with_or_without_an_arrow_schema() {
     Path p = TestFiles.rewriteFooter(table("required.parquet", 600, 200), md -> leaf(md.getSchema(), "opt")
         .setRepetition_type(FieldRepetitionType.REQUIRED));
-    assertEquals("reading parquet footer " + p + ": column 'opt' is REQUIRED in the Parquet schema but nullable in"
+    assertEquals(p + ", column 'opt': it is REQUIRED in the footer's Parquet schema but nullable in"
         + " ARROW:schema; the file is corrupt", refused(p));
     // without ARROW:schema (as DuckDB writes): the levels read as values leave bytes over in the page
     Path bare = TestFiles.rewriteFooter(table("bare.parquet", 600, 200), md -> {
       md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
       leaf(md.getSchema(), "opt").setRepetition_type(FieldRepetitionType.REQUIRED);
     });
-    assertTrue(refused(bare).startsWith("reading parquet " + bare + ": column 'opt', row group 0: "), refused(bare));
+    assertTrue(refused(bare).startsWith(bare + ", column \'opt', row group 0: "), refused(bare));
   }
 
   @Test
@@ -144,7 +143,7 @@ class CorruptMetadataTest {
       leaf(md.getSchema(), "x").setType(Type.INT64);
       md.getRow_groups().forEach(g -> g.getColumns().get(1).getMeta_data().setType(Type.INT64));
     });
-    assertEquals("reading parquet footer " + p + ": column 'x' is INT64 in the Parquet schema but Float64 in"
+    assertEquals(p + ", column 'x': it is INT64 in the footer's Parquet schema but Float64 in"
         + " ARROW:schema, which is stored as DOUBLE; the file is corrupt", refused(p));
   }
 
@@ -154,14 +153,14 @@ class CorruptMetadataTest {
       md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
       leaf(md.getSchema(), "x").setType(Type.INT32);
     });
-    assertEquals("reading parquet footer " + schemaOnly + ": row group 0, column chunk 'x' is DOUBLE but the schema's"
+    assertEquals(schemaOnly + ", column 'x', row group 0: the footer's column chunk is DOUBLE but the schema's"
         + " leaf is INT32; the file is corrupt", refused(schemaOnly));
     Path both = TestFiles.rewriteFooter(table("both.parquet", 600, 200), md -> {
       md.getKey_value_metadata().removeIf(kv -> kv.getKey().equals("ARROW:schema"));
       leaf(md.getSchema(), "x").setType(Type.FLOAT);
       md.getRow_groups().forEach(g -> g.getColumns().get(1).getMeta_data().setType(Type.FLOAT));
     });
-    assertEquals("reading parquet footer " + both + ": row group 0, column chunk 'x' has statistics of 8 bytes a value,"
+    assertEquals(both + ", column 'x', row group 0: the footer's statistics of the column chunk have 8 bytes a value,"
         + " but its physical type FLOAT takes 4; the file is corrupt", refused(both));
   }
 
@@ -182,7 +181,7 @@ class CorruptMetadataTest {
         g.getColumns().get(0).getMeta_data().unsetStatistics();
       });
     });
-    assertEquals("reading parquet " + p + ": column 'k', row group 0: the dictionary page: it holds more bytes than"
+    assertEquals(p + ", column \'k', row group 0: the dictionary page: it holds more bytes than"
         + " its 5 INT32 values take", refused(p));
   }
 
@@ -192,11 +191,11 @@ class CorruptMetadataTest {
     TestFiles.rewritePageHeader(p, TestFiles.firstDataPage(p, "opt"),
         h -> h.getData_page_header().setDefinition_level_encoding(Encoding.BIT_PACKED));
     String m = refused(p);
-    assertTrue(m.startsWith("reading parquet " + p + ": column 'opt', row group 0: data page 0: "), m);
+    assertTrue(m.startsWith(p + ", column \'opt', row group 0: data page 0: "), m);
     Path plain = table("plain-levels.parquet", 1000, 1000);
     TestFiles.rewritePageHeader(plain, TestFiles.firstDataPage(plain, "opt"),
         h -> h.getData_page_header().setDefinition_level_encoding(Encoding.PLAIN));
-    assertEquals("reading parquet " + plain + ": column 'opt', row group 0: data page 0: its definition levels are"
+    assertEquals(plain + ", column \'opt', row group 0: data page 0: its definition levels are"
         + " declared PLAIN-encoded; levels are RLE or BIT_PACKED", refused(plain));
   }
 
@@ -205,7 +204,7 @@ class CorruptMetadataTest {
     Path p = TestFiles.rewriteFooter(table("chunk.parquet", 600, 200), md -> md.getRow_groups().get(2).getColumns()
         .get(2).getMeta_data().setTotal_compressed_size(1L << 31));
     String m = refused(p);
-    assertTrue(m.startsWith("reading parquet footer " + p + ": row group 2, column chunk 'opt' spans bytes "), m);
+    assertTrue(m.startsWith(p + ", column 'opt', row group 2: the footer's column chunk spans bytes "), m);
     assertTrue(m.endsWith(", outside the data region 4.." + FileLayout.read(p).footerStart() + "; the file is corrupt"),
         m);
   }

@@ -52,12 +52,13 @@ class DeclaredSizesTest {
   @Test
   void a_schema_nested_10000_deep_is_refused_naming_the_depth_before_anything_recurses() {
     Path p = TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
-    String detail = "the schema nests groups 100 levels deep at schema element 100 of 10001, deeper than the 99 levels"
+    String detail = "the footer's schema nests groups 100 levels deep at schema element 100 of 10001, deeper than the 99 levels"
         + " this engine reads";
     for (Runnable read : List.<Runnable>of(() -> Table.read(p), () -> TableFile.open(p), () -> FileLayout.read(p))) {
       FooterException e = assertThrows(FooterException.class, read::run);
       assertEquals(Problem.SCHEMA_TOO_DEEP, e.problem());
-      assertEquals("reading parquet footer " + p + ": " + detail, e.getMessage());
+      assertEquals(p + ": " + detail, e.getMessage());
+      assertEquals(detail, e.detail());
     }
   }
 
@@ -70,7 +71,7 @@ class DeclaredSizesTest {
     long dataEnd = FileLayout.read(p).footerStart();
     ArtifactException e = assertThrows(ArtifactException.class, () -> TableFile.openWithOffsetIndex(p));
     long at = FileLayout.read(p).rowGroups().get(1).chunks().get(1).offsetIndex().orElseThrow().offset();
-    assertEquals("reading the offset index of " + p + ", row group 1, column 'name': it spans bytes " + at + ".."
+    assertEquals(p + ", column 'name', row group 1: the offset index spans bytes " + at + ".."
         + (at + Integer.MAX_VALUE) + ", outside the data region 4.." + dataEnd, e.getMessage());
     assertEquals(1, e.rowGroup().getAsInt());
     assertEquals("name", e.column().orElseThrow());
@@ -86,7 +87,7 @@ class DeclaredSizesTest {
       md.getRow_groups().get(0).getColumns().forEach(c -> c.getMeta_data().setNum_values(rows));
     });
     ArtifactException e = assertThrows(ArtifactException.class, () -> Table.read(p));
-    assertEquals("reading " + p + ": its 1073741824 rows of 2 columns take at least 12884901888 bytes as Java arrays,"
+    assertEquals(p + ": its 1073741824 rows of 2 columns take at least 12884901888 bytes as Java arrays,"
         + " more than this JVM's maximum heap of " + Runtime.getRuntime().maxMemory() + " bytes", e.getMessage());
   }
 
@@ -110,7 +111,7 @@ class DeclaredSizesTest {
     System.arraycopy(b, b.length - 4, out, out.length - 4, 4);
     Files.write(p, out);
     FooterException e = assertThrows(FooterException.class, () -> Table.read(p));
-    assertEquals("reading parquet footer " + p + ": the footer does not decode: its bytes end in the middle of a field"
+    assertEquals(p + ": the footer does not decode: its bytes end in the middle of a field"
         + " (cut short, or a wrong length)", e.getMessage());
   }
 
@@ -127,7 +128,7 @@ class DeclaredSizesTest {
       body[body.length - 1] = (byte) attempt;
     });
     ArtifactException e = assertThrows(ArtifactException.class, () -> Table.read(p));
-    assertEquals("reading parquet " + p + ": column 'id', row group 0: data page 0: its SNAPPY bytes do not"
+    assertEquals(p + ", column 'id', row group 0: data page 0: its SNAPPY bytes do not"
         + " decompress: they are corrupt", e.getMessage());
     Throwable root = e;
     while (root.getCause() != null) {

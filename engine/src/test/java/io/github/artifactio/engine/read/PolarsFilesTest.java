@@ -43,7 +43,7 @@ class PolarsFilesTest {
   void a_null_list_item_polars_wrote_is_refused_naming_file_column_row_group_and_row() {
     Path p = TestData.path("polars/polars_null_list_items.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> Table.read(p));
-    assertEquals("column 'intensity' has a NULL list item at row 1 (row group 0) in " + p
-        + "; the engine's list columns hold no null items", e.getMessage());
+    assertEquals(p + ", column 'intensity', row group 0, row 1: a NULL list item; the engine's list columns hold no"
+        + " null items", e.getMessage());
   }
 }

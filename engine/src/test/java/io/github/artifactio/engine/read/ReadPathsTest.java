@@ -165,7 +165,7 @@ class ReadPathsTest {
     ArtifactException e = assertThrows(
         ArtifactException.class, () -> span.selected(RowSelection.runs(new long[] {1001}, new boolean[] {true}), null, 4));
     assertEquals(
-        "the selection covers 1001 rows, but " + file + " (rows 30000..31000) has 1000", e.getMessage());
+        file + ": the selection covers 1001 rows, but the span (rows 30000..31000) has 1000", e.getMessage());
   }
 
   @Test
@@ -233,7 +233,7 @@ class ReadPathsTest {
     assertArrayEquals(new long[] {0, 20_000, 25_000, 45_000, 50_000}, indexed.pageStarts("f64"));
     assertArrayEquals(new long[] {0, 5_000}, indexed.span(20_000, 10_000).pageStarts("f64"));
     ArtifactException e = assertThrows(ArtifactException.class, () -> plain.pageStarts("f64"));
-    assertTrue(e.getMessage().contains("open it with TableFile.openWithOffsetIndex"), e.getMessage());
+    assertTrue(e.getMessage().contains("open the file with TableFile.openWithOffsetIndex"), e.getMessage());
     for (TableFile h : new TableFile[] {plain, indexed, indexed.span(1, 59_000)}) {
       for (int max : new int[] {1, 2, 3, 4, 6, 100}) {
         List<TableFile> parts = h.rowParts(max);

@@ -60,7 +60,7 @@ class SchemaGateTest {
     Path p = write("v1.parquet", V1);
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> TableFile.open(p, expect(V2)));
     assertEquals(
-        p + " was opened expecting schema peptides@2, but its footer records peptides@1; no data was read",
+        p + ": opened expecting schema peptides@2, but its footer records peptides@1; no data was read",
         e.getMessage());
   }
 
@@ -70,7 +70,7 @@ class SchemaGateTest {
     report(p, V1);
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> TableFile.open(p, expect(V2)));
     assertEquals(
-        p + " was opened expecting schema peptides@2, but its report " + ArtifactReport.sidecarPathFor(p)
+        p + ": opened expecting schema peptides@2, but its report " + ArtifactReport.sidecarPathFor(p)
             + " records peptides@1; no data was read",
         e.getMessage());
     assertEquals(3, TableFile.open(p, expect(V1)).rows());
@@ -86,7 +86,7 @@ class SchemaGateTest {
     OpenOptions o = OpenOptions.builder().expectSchema(V2).manifest(manifest).build();
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> TableFile.open(p, o));
     assertEquals(
-        p + " was opened expecting schema peptides@2, but the manifest " + manifest
+        p + ": opened expecting schema peptides@2, but the manifest " + manifest
             + " (artifact 'peptides') records peptides@1; no data was read",
         e.getMessage());
   }
@@ -96,7 +96,7 @@ class SchemaGateTest {
     Path p = write("none.parquet", null);
     SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> TableFile.open(p, expect(V1)));
     assertEquals(
-        p + " was opened expecting schema peptides@1, but neither its footer, a report none.parquet.report.json"
+        p + ": opened expecting schema peptides@1, but neither its footer, a report none.parquet.report.json"
             + " records a schema, so the version cannot be checked",
         e.getMessage());
   }

@@ -61,11 +61,11 @@ class StreamingReadTest {
     assertArrayEquals(new long[] {9}, f.span(9, 1).get("id", As.INT64));
 
     ArtifactException outside = assertThrows(ArtifactException.class, () -> f.span(8, 3));
-    assertEquals("row span 8..11 lies outside " + p + ", which has 10 rows", outside.getMessage());
+    assertEquals(p + ": row span 8..11 lies outside the file, which has 10 rows", outside.getMessage());
     ArtifactException nested = assertThrows(ArtifactException.class, () -> span.span(0, 1));
     assertEquals(
-        "TableFile.span: " + p + " is already a row span; take spans from the whole-file handle so their rows are"
-            + " file rows",
+        p + ": TableFile.span: this handle is already a row span; take spans from the whole-file handle so their rows"
+            + " are file rows",
         nested.getMessage());
   }
 
@@ -93,7 +93,8 @@ class StreamingReadTest {
       assertEquals(List.of("i64", "trace"), r.next().columns().stream().map(Column::name).toList());
     }
     ColumnNotFoundException e = assertThrows(ColumnNotFoundException.class, () -> f.batches(List.of("i64", "nope"), 4));
-    assertTrue(e.getMessage().startsWith("column 'nope' not found in " + p + " (17 columns: [\"i64\", \"i32\""), e.getMessage());
+    assertTrue(e.getMessage().startsWith(p + ", column 'nope': not found (17 columns: [\"i64\", \"i32\""),
+        e.getMessage());
   }
 
   @Test
@@ -156,7 +157,8 @@ class StreamingReadTest {
     assertEquals(new java.util.HashSet<>(List.of(names)).size(), interned.values().size());
     assertArrayEquals(names, f.get("name", As.UTF8_FLAT).toStrings());
     ArtifactException e = assertThrows(ArtifactException.class, () -> f.stringsInterned("opt_name"));
-    assertTrue(e.getMessage().startsWith("column 'opt_name' has a NULL at row 1, but it is a required column."), e.getMessage());
+    assertTrue(e.getMessage().startsWith(p + ", column 'opt_name', row 1: a NULL in a required column."),
+        e.getMessage());
     ArtifactException e2 = assertThrows(ArtifactException.class, () -> f.get("opt_name", As.UTF8_FLAT));
     assertEquals(e.getMessage(), e2.getMessage());
     TableFile empty = f.span(0, 0);

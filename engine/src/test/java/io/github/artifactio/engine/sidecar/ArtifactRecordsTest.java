@@ -39,7 +39,7 @@ class ArtifactRecordsTest {
                 "x", SchemaRegistry.Upstream.PEPTIDES, dir.resolve("run"), outside, 1, "s", "c",
                 Blake3.hashString("")));
     assertEquals(
-        "recording " + outside + ": the artifact is not inside the manifest's folder " + dir.resolve("run"),
+        outside + ": recording the artifact: it is not inside the manifest's folder " + dir.resolve("run"),
         e.getMessage());
   }
 }

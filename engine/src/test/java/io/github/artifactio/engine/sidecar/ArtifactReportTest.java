@@ -151,7 +151,7 @@ class ArtifactReportTest {
     String json = reportWith("stage", "\"digest\",\n  \"rows\": 1");
     Path p = Fixtures.write(dir, "dup.report.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("parsing json " + p + ": duplicate key \"rows\" at /rows, line 7, column 9", e.getMessage());
+    assertEquals(p + ": parsing json: duplicate key \"rows\" at /rows, line 7, column 9", e.getMessage());
     assertEquals(p, e.file().orElseThrow());
   }
 
@@ -162,7 +162,7 @@ class ArtifactReportTest {
             .replace("\"n_decoys\": 61728,", "\"n_decoys\": 61728,\n    \"n_decoys\": 1,");
     Path p = Fixtures.write(dir, "dup.report.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("parsing json " + p + ": duplicate key \"n_decoys\" at /stats/n_decoys, line 21, column 15",
+    assertEquals(p + ": parsing json: duplicate key \"n_decoys\" at /stats/n_decoys, line 21, column 15",
         e.getMessage());
   }
 
@@ -171,24 +171,24 @@ class ArtifactReportTest {
     String json = Fixtures.resource("peptides.parquet.report.json").replace("  \"stage\": \"digest\",\n", "");
     Path p = Fixtures.write(dir, "r.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("parsing json " + p + ": missing field stage", e.getMessage());
+    assertEquals(p + ": parsing json: missing field stage", e.getMessage());
   }
 
   @Test
   void a_wrong_type_names_the_field_and_the_value() throws IOException {
     Path p = Fixtures.write(dir, "r.json", reportWith("rows", "\"123456\""));
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("parsing json " + p + ": field rows: expected an unsigned integer (u64), got string \"123456\"",
+    assertEquals(p + ": parsing json: field rows: expected an unsigned integer (u64), got string \"123456\"",
         e.getMessage());
 
     Path f = Fixtures.write(dir, "f.json", reportWith("schema_version", "1.0"));
     ArtifactException fe = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(f));
-    assertEquals("parsing json " + f + ": field schema_version: expected an unsigned integer (u32), got float 1.0",
+    assertEquals(f + ": parsing json: field schema_version: expected an unsigned integer (u32), got float 1.0",
         fe.getMessage());
 
     Path n = Fixtures.write(dir, "n.json", reportWith("schema_name", "null"));
     ArtifactException ne = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(n));
-    assertEquals("parsing json " + n + ": field schema_name: expected a string, got null", ne.getMessage());
+    assertEquals(n + ": parsing json: field schema_name: expected a string, got null", ne.getMessage());
   }
 
   @Test
@@ -196,18 +196,18 @@ class ArtifactReportTest {
     Path p = Fixtures.write(dir, "r.json", reportWith("rows", "18446744073709551615"));
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
     assertEquals(
-        "parsing json " + p + ": field rows: 18446744073709551615 is a valid u64 but does not fit a Java long (max "
+        p + ": parsing json: field rows: 18446744073709551615 is a valid u64 but does not fit a Java long (max "
             + "9223372036854775807)",
         e.getMessage());
 
     Path over = Fixtures.write(dir, "o.json", reportWith("rows", "18446744073709551616"));
     ArtifactException oe = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(over));
-    assertEquals("parsing json " + over + ": field rows: 18446744073709551616 is out of range for u64",
+    assertEquals(over + ": parsing json: field rows: 18446744073709551616 is out of range for u64",
         oe.getMessage());
 
     Path neg = Fixtures.write(dir, "n.json", reportWith("rows", "-1"));
     ArtifactException ne = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(neg));
-    assertEquals("parsing json " + neg + ": field rows: -1 is out of range for u64", ne.getMessage());
+    assertEquals(neg + ": parsing json: field rows: -1 is out of range for u64", ne.getMessage());
   }
 
   @Test
@@ -215,7 +215,7 @@ class ArtifactReportTest {
     Path p = Fixtures.write(dir, "r.json", reportWith("elapsed_ms", "9223372036854775808"));
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
     assertEquals(
-        "parsing json " + p + ": field elapsed_ms: 9223372036854775808 is a valid u128 but does not fit a Java long "
+        p + ": parsing json: field elapsed_ms: 9223372036854775808 is a valid u128 but does not fit a Java long "
             + "(max 9223372036854775807)",
         e.getMessage());
     Path ok = Fixtures.write(dir, "ok.json", reportWith("elapsed_ms", "9223372036854775807"));
@@ -227,7 +227,7 @@ class ArtifactReportTest {
     Path p = Fixtures.write(dir, "r.json", reportWith("content_hash", "\"deadbeef\""));
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
     assertEquals(
-        "parsing json " + p + ": content_hash must be 64 lower-case hex digits (a blake3 digest), got \"deadbeef\"",
+        p + ": parsing json: content_hash must be 64 lower-case hex digits (a blake3 digest), got \"deadbeef\"",
         e.getMessage());
   }
 
@@ -257,7 +257,7 @@ class ArtifactReportTest {
     ArtifactReport bad =
         new ArtifactReport("peptides", "peptides", 1, "digest", 1, PEPTIDES_HASH, params, null, null, 1);
     ArtifactException e = assertThrows(ArtifactException.class, () -> bad.writeFor(artifact));
-    assertTrue(e.getMessage().startsWith("writing json " + sidecar + ": "), e.getMessage());
+    assertTrue(e.getMessage().startsWith(sidecar + ": writing json: "), e.getMessage());
     assertTrue(e.getMessage().contains("java.lang.Object"), e.getMessage());
 
     assertEquals(new String(before, StandardCharsets.UTF_8), Files.readString(sidecar));

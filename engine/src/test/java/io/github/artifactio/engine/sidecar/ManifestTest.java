@@ -82,7 +82,7 @@ class ManifestTest {
             .replace("      \"rows\": 98765,\n", "      \"rows\": 98765,\n      \"rows\": 1,\n");
     Path p = Fixtures.write(dir, "manifest.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(p));
-    assertEquals("parsing json " + p + ": duplicate key \"rows\" at /artifacts/psms_scored/rows, line 28, column 13",
+    assertEquals(p + ": parsing json: duplicate key \"rows\" at /artifacts/psms_scored/rows, line 28, column 13",
         e.getMessage());
   }
 
@@ -91,7 +91,7 @@ class ManifestTest {
     String json = Fixtures.resource("manifest.json").replace("{\n", "{\n  \"config_hash\": \"x\",\n");
     Path p = Fixtures.write(dir, "manifest.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(p));
-    assertEquals("parsing json " + p + ": duplicate key \"config_hash\" at /config_hash, line 5, column 16",
+    assertEquals(p + ": parsing json: duplicate key \"config_hash\" at /config_hash, line 5, column 16",
         e.getMessage());
   }
 
@@ -101,7 +101,7 @@ class ManifestTest {
     Path p = Fixtures.write(dir, "m.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(p));
     assertEquals(
-        "parsing json " + p + ": field artifacts[\"psms_scored\"].rows: expected an unsigned integer (u64), got float "
+        p + ": parsing json: field artifacts[\"psms_scored\"].rows: expected an unsigned integer (u64), got float "
             + "98765.5",
         e.getMessage());
 
@@ -109,13 +109,13 @@ class ManifestTest {
     Path h = Fixtures.write(dir, "h.json", badHash);
     ArtifactException he = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(h));
     assertEquals(
-        "parsing json " + h + ": artifacts[\"peptides\"]: content_hash must be 64 lower-case hex digits (a blake3 "
+        h + ": parsing json: artifacts[\"peptides\"]: content_hash must be 64 lower-case hex digits (a blake3 "
             + "digest), got \"x\"",
         he.getMessage());
 
     String missing = Fixtures.resource("manifest.json").replaceFirst("      \"format\": \"parquet\",\n", "");
     Path m = Fixtures.write(dir, "missing.json", missing);
-    assertEquals("parsing json " + m + ": missing field artifacts[\"peptides\"].format",
+    assertEquals(m + ": parsing json: missing field artifacts[\"peptides\"].format",
         assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(m)).getMessage());
   }
 
@@ -125,7 +125,7 @@ class ManifestTest {
     Path p = Fixtures.write(dir, "m.json", json);
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(p));
     assertEquals(
-        "parsing json " + p + ": artifacts[\"peptides_old\"] holds the record of \"peptides\"; the key must be its "
+        p + ": parsing json: artifacts[\"peptides_old\"] holds the record of \"peptides\"; the key must be its "
             + "logical_name",
         e.getMessage());
   }

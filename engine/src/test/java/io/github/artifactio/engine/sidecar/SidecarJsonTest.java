@@ -71,7 +71,7 @@ class SidecarJsonTest {
   void a_missing_file_is_a_reading_error_naming_it() {
     Path p = dir.resolve("absent.report.json");
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("reading json " + p + ": NoSuchFileException: " + p, e.getMessage());
+    assertEquals(p + ": reading json: NoSuchFileException: " + p, e.getMessage());
     assertTrue(e.getCause() instanceof NoSuchFileException);
   }
 
@@ -79,7 +79,7 @@ class SidecarJsonTest {
   void trailing_content_is_refused_with_its_location() throws IOException {
     Path p = Fixtures.write(dir, "r.json", Fixtures.resource("peptides.parquet.report.json") + "\n{}");
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertEquals("parsing json " + p + ": trailing content after the JSON value at line 26, column 1", e.getMessage());
+    assertEquals(p + ": parsing json: trailing content after the JSON value at line 26, column 1", e.getMessage());
     // a trailing newline or other whitespace is not content
     Path ok = Fixtures.write(dir, "ok.json", Fixtures.resource("peptides.parquet.report.json") + "\n");
     assertEquals(Fixtures.digestReport(), SidecarJson.readReport(ok));
@@ -89,17 +89,17 @@ class SidecarJsonTest {
   void a_syntax_error_is_located() throws IOException {
     Path p = Fixtures.write(dir, "r.json", "{\n  \"logical_name\": \"x\",,\n}");
     ArtifactException e = assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p));
-    assertTrue(e.getMessage().startsWith("parsing json " + p + ": Unexpected character (','"), e.getMessage());
+    assertTrue(e.getMessage().startsWith(p + ": parsing json: Unexpected character (','"), e.getMessage());
     assertTrue(e.getMessage().endsWith(" at line 2, column 23"), e.getMessage());
   }
 
   @Test
   void an_empty_file_and_a_non_object_are_refused() throws IOException {
     Path empty = Fixtures.write(dir, "empty.json", "");
-    assertEquals("parsing json " + empty + ": the file holds no JSON value",
+    assertEquals(empty + ": parsing json: the file holds no JSON value",
         assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(empty)).getMessage());
     Path array = Fixtures.write(dir, "array.json", "[]");
-    assertEquals("parsing json " + array + ": the document: expected an object, got an array",
+    assertEquals(array + ": parsing json: the document: expected an object, got an array",
         assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(array)).getMessage());
   }
 
@@ -107,7 +107,7 @@ class SidecarJsonTest {
   void a_float_that_overflows_f64_is_refused_as_serde_refuses_it() throws IOException {
     String json = Fixtures.resource("peptides.parquet.report.json").replace("\"rng_seed\": 42", "\"rng_seed\": 1e400");
     Path p = Fixtures.write(dir, "r.json", json);
-    assertEquals("parsing json " + p + ": field params[\"rng_seed\"]: the number is out of range for an f64",
+    assertEquals(p + ": parsing json: field params[\"rng_seed\"]: the number is out of range for an f64",
         assertThrows(ArtifactException.class, () -> SidecarJson.readReport(p)).getMessage());
   }
 
@@ -122,6 +122,6 @@ class SidecarJsonTest {
     Path target = file.resolve("manifest.json");
     ArtifactException e =
         assertThrows(ArtifactException.class, () -> SidecarJson.write(target, Fixtures.twoArtifactManifest()));
-    assertTrue(e.getMessage().startsWith("writing json " + target + ": creating the folder "), e.getMessage());
+    assertTrue(e.getMessage().startsWith(target + ": writing json: creating its folder "), e.getMessage());
   }
 }

@@ -103,7 +103,8 @@ class ArrowBatchWriteTest {
       mz.setNull(1);
       mz.setValueCount(2);
       ArtifactException e = assertThrows(ArtifactException.class, () -> tw.write(VectorSchemaRoot.of(mz)));
-      assertEquals("column 'mz' of an Arrow batch for " + p + " is not nullable but row 1 is null", e.getMessage());
+      assertEquals(p + ", column 'mz', row 1: the Arrow batch's column is not nullable but the row is null",
+          e.getMessage());
       assertEquals(1L, e.row().getAsLong());
     }
   }

@@ -84,11 +84,11 @@ class ChunkedWriterTest {
       ArtifactException e =
           assertThrows(ArtifactException.class, () -> w.write(List.of(Int64Column.of("id", 2), Int64Column.of("mz", 3))));
       assertEquals(
-          "TableWriter: chunk schema for " + p + " differs from the first chunk\n  first: [id: INT64, mz: FLOAT64]\n"
+          p + ": TableWriter: the chunk's schema differs from the first chunk's\n  first: [id: INT64, mz: FLOAT64]\n"
               + "  chunk: [id: INT64, mz: INT64]",
           e.getMessage());
       ArtifactException after = assertThrows(ArtifactException.class, () -> w.write(List.of(Int64Column.of("id", 2))));
-      assertEquals("parquet writer for " + p + " used after a failed write", after.getMessage());
+      assertEquals(p + ": the parquet writer was used after a failed write", after.getMessage());
     }
     assertFalse(Files.exists(p), "a failed writer publishes nothing");
   }
@@ -99,7 +99,7 @@ class ChunkedWriterTest {
     try (TableWriter w = TableWriter.open(p, WriteOptions.defaults())) {
       ArtifactException e = assertThrows(ArtifactException.class, w::finish);
       assertEquals(
-          "TableWriter: no chunk written for " + p + "; write one (possibly empty) chunk to fix the schema",
+          p + ": TableWriter: no chunk written; write one (possibly empty) chunk to fix the schema",
           e.getMessage());
     }
   }

@@ -154,8 +154,8 @@ class EncodingLayoutTest {
             ArtifactException.class,
             () -> TableWriter.writeTable(bad, t, WriteOptions.builder().plainColumn("rt").build()));
     assertEquals(
-        "WriteOptions.plainColumn(\"rt\"): no such column in [candidate_id, mz, const_feat, indicator, charge, trace,"
-            + " big] (writing " + bad + ")",
+        bad + ": WriteOptions.plainColumn(\"rt\"): no such column in [candidate_id, mz, const_feat, indicator, charge,"
+            + " trace, big]",
         e.getMessage());
   }
 

@@ -59,9 +59,9 @@ class GetterTest {
     Table t = Table.read(p);
     NullValueException e = assertThrows(NullValueException.class, () -> t.get("charge", As.INT32));
     assertEquals(
-        "column 'charge' has a NULL at row 1, but it is a required column. Nullable columns are written through the"
+        p + ", column 'charge', row 1: a NULL in a required column. Nullable columns are written through the"
             + " Opt* variants and read through the opt* getters; a NULL here would otherwise be substituted with 0 or"
-            + " an empty string. Fix or drop the row (in " + p + ")",
+            + " an empty string. Fix or drop the row",
         e.getMessage());
     assertEquals(1L, e.row().getAsLong());
     assertEquals("charge", e.column().orElseThrow());
@@ -97,18 +97,19 @@ class GetterTest {
   void a_getter_of_another_type_names_both_types_and_the_file() {
     Table t = Table.read(p);
     ColumnTypeException e = assertThrows(ColumnTypeException.class, () -> t.get("seq", As.FLOAT64));
-    assertEquals("column 'seq' is not f64: it is Utf8 in " + p, e.getMessage());
+    assertEquals(p + ", column 'seq': the column is not f64: it is Utf8", e.getMessage());
     ColumnTypeException l = assertThrows(ColumnTypeException.class, () -> t.get("mz", As.LIST_FLOAT32));
-    assertEquals("column 'mz' is not a list: it is Float64 in " + p, l.getMessage());
+    assertEquals(p + ", column 'mz': the column is not a list: it is Float64", l.getMessage());
     ColumnTypeException inner = assertThrows(ColumnTypeException.class, () -> t.get("trace", As.LIST_FLOAT64));
-    assertEquals("list 'trace' inner is not f64: it is List(Float32) (nullable) in " + p, inner.getMessage());
+    assertEquals(p + ", column 'trace': the list's inner type is not f64: it is List(Float32) (nullable)",
+        inner.getMessage());
   }
 
   @Test
   void a_missing_column_is_an_error_that_lists_the_columns_present() {
     ColumnNotFoundException e = assertThrows(ColumnNotFoundException.class, () -> Table.read(p, "id", "nope"));
     assertEquals(
-        "column 'nope' not found in " + p + " (8 columns: [\"id\", \"mz\", \"charge\", \"im\", \"note\", \"seq\","
+        p + ", column 'nope': not found (8 columns: [\"id\", \"mz\", \"charge\", \"im\", \"note\", \"seq\","
             + " \"trace\", \"big\"])",
         e.getMessage());
     Table t = Table.read(p, "id");

@@ -55,7 +55,7 @@ class PageChecksumTest {
     TableFile f = TableFile.open(file);
     ArtifactException e = assertThrows(ArtifactException.class, () -> f.get("x", As.FLOAT64));
     assertEquals(
-        "column 'x', row group 1, data page 3 of " + file + ": the page's CRC32 is "
+        file + ", column 'x', row group 1: data page 3: the page's CRC32 is "
             + String.format("%08x", crcOfBody()) + " but its header records " + String.format("%08x", page.crc())
             + "; the file is corrupt",
         e.getMessage());

@@ -123,7 +123,7 @@ class PublicationTest {
     byte[] before = Files.readAllBytes(dst);
     Path missing = dir.resolve("missing.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> Publication.publishCopyOf(missing, dst));
-    assertEquals("publishing a copy of " + missing + ": no such file", e.getMessage());
+    assertEquals(missing + ": publishing a copy: no such file", e.getMessage());
     assertArrayEquals(before, Files.readAllBytes(dst));
   }
 }

@@ -46,7 +46,7 @@ public final class AtomicFile implements AutoCloseable {
       }
     } catch (IOException e) {
       throw new ArtifactException(
-          destination, "creating the folder " + parent + " for " + destination + ": " + e, e);
+          destination, "creating its folder " + parent + ": " + e, e);
     }
     Leftovers.sweep(dest);
     Path tmp = temporaryName(dest);
@@ -109,7 +109,7 @@ public final class AtomicFile implements AutoCloseable {
       }
     } catch (IOException e) {
       deleteQuietly(temporary);
-      throw new ArtifactException(destination, "publishing " + temporary + " -> " + destination + ": " + e, e);
+      throw new ArtifactException(destination, "publishing " + temporary + " under this name: " + e, e);
     }
   }
 

@@ -63,7 +63,7 @@ public final class ArrowChunks {
       if (!nullable && !valid[i]) {
         throw new ArtifactException(
             path, name, null, (long) i,
-            "column '" + name + "' of an Arrow batch for " + path + " is not nullable but row " + i + " is null");
+            "the Arrow batch's column is not nullable but the row is null");
       }
     }
     ColumnType kind = kindOf(path, v, nullable);
@@ -131,8 +131,8 @@ public final class ArrowChunks {
           : ColumnType.of(item, large ? Shape.LARGE_LIST : Shape.LIST, true);
       return kind.orElseThrow(() -> new ArtifactException(
           path, name, null, null,
-          "column '" + name + "' of an Arrow batch for " + path + " is a " + (large ? "large list" : "list") + " of "
-              + child.getField().getType() + ", which the engine does not write"));
+          "the Arrow batch's column is a " + (large ? "large list" : "list") + " of " + child.getField().getType()
+              + ", which the engine does not write"));
     }
     Leaf leaf = v instanceof BigIntVector ? Leaf.INT64
         : v instanceof IntVector ? Leaf.INT32
@@ -145,8 +145,7 @@ public final class ArrowChunks {
     if (leaf == null) {
       throw new ArtifactException(
           path, name, null, null,
-          "column '" + name + "' of an Arrow batch for " + path + " has type " + v.getField().getType()
-              + ", which the engine does not write");
+          "the Arrow batch's column has type " + v.getField().getType() + ", which the engine does not write");
     }
     return ColumnType.scalar(leaf, nullable);
   }
@@ -251,7 +250,6 @@ public final class ArrowChunks {
   private static ArtifactException nullItem(Path path, String name, int row) {
     return new ArtifactException(
         path, name, null, (long) row,
-        "column '" + name + "' of an Arrow batch for " + path + " has a null list item at row " + row
-            + "; the engine's list columns hold no null items");
+        "the Arrow batch's column has a null list item; the engine's list columns hold no null items");
   }
 }

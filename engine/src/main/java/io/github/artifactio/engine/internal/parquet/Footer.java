@@ -56,8 +56,8 @@ final class Footer {
   }
 
   /**
-   * Reads and decodes the footer. Errors name the file: {@code opening <path>}, or {@code reading parquet footer
-   * <path>} (a {@link FooterException} for a broken framing or footer).
+   * Reads and decodes the footer. Every error is about the file: one that cannot be opened or read, or a
+   * {@link FooterException} for a broken framing or footer.
    */
   static Footer read(Path path) {
     FileChannel ch;
@@ -68,12 +68,12 @@ final class Footer {
       }
       ch = FileChannel.open(path, StandardOpenOption.READ);
     } catch (IOException e) {
-      throw new ArtifactException(path, "opening " + path + ": " + e, e);
+      throw new ArtifactException(path, "opening the file: " + e, e);
     }
     try (ch) {
       return read(path, ch);
     } catch (IOException e) {
-      throw new ArtifactException(path, "reading parquet footer " + path + ": " + e, e);
+      throw new ArtifactException(path, "reading the footer: " + e, e);
     }
   }
 

@@ -31,26 +31,26 @@ final class FooterChecks {
     long sum = 0;
     for (RowGroupLayout g : layout.rowGroups()) {
       if (g.rows() < 0) {
-        throw contradiction(path, null, g.index(), "row group " + g.index() + " declares " + g.rows() + " rows");
+        throw contradiction(path, null, g.index(), "the footer declares " + g.rows() + " rows for the row group");
       }
       sum += g.rows();
       for (ColumnChunkLayout c : g.chunks()) {
         LeafLayout leaf = layout.leaves().get(c.leaf());
         if (!c.physicalType().equals(leaf.physicalType())) {
-          throw contradiction(path, c.path(), g.index(), "row group " + g.index() + ", column chunk '" + c.path()
-              + "' is " + c.physicalType() + " but the schema's leaf is " + leaf.physicalType());
+          throw contradiction(path, c.path(), g.index(), "the footer's column chunk is " + c.physicalType()
+              + " but the schema's leaf is " + leaf.physicalType());
         }
         long start = c.startOffset();
         long end = start + c.compressedBytes();
         // read with one allocation of its declared size: it must lie in the data region, which the file holds
         if (start < 4 || c.compressedBytes() < 0 || end > layout.footerStart()) {
-          throw contradiction(path, c.path(), g.index(), "row group " + g.index() + ", column chunk '" + c.path()
-              + "' spans bytes " + start + ".." + end + ", outside the data region 4.." + layout.footerStart());
+          throw contradiction(path, c.path(), g.index(), "the footer's column chunk spans bytes " + start + ".." + end
+              + ", outside the data region 4.." + layout.footerStart());
         }
         boolean repeated = leaf.maxRepetitionLevel() > 0;
         if (repeated ? c.valueCount() < g.rows() : c.valueCount() != g.rows()) {
-          throw contradiction(path, c.path(), g.index(), "row group " + g.index() + " declares " + g.rows()
-              + " rows but its column chunk '" + c.path() + "' declares " + c.valueCount() + " values"
+          throw contradiction(path, c.path(), g.index(), "the footer declares " + g.rows()
+              + " rows for the row group but " + c.valueCount() + " values for its column chunk"
               + (repeated ? ", fewer than one per row" : ", not one per row"));
         }
       }
@@ -72,14 +72,14 @@ final class FooterChecks {
         }
         boolean optional = t.getRepetition() == Type.Repetition.OPTIONAL;
         if (f.isNullable() != optional) {
-          throw contradiction(path, t.getName(), null, "column '" + t.getName() + "' is " + t.getRepetition()
-              + " in the Parquet schema but " + (f.isNullable() ? "nullable" : "not nullable") + " in ARROW:schema");
+          throw contradiction(path, t.getName(), null, "it is " + t.getRepetition()
+              + " in the footer's Parquet schema but " + (f.isNullable() ? "nullable" : "not nullable") + " in ARROW:schema");
         }
         PrimitiveType leaf = leaf(t);
         PrimitiveTypeName expected = physical(f);
         if (leaf != null && expected != null && leaf.getPrimitiveTypeName() != expected) {
-          throw contradiction(path, t.getName(), null, "column '" + t.getName() + "' is "
-              + leaf.getPrimitiveTypeName() + " in the Parquet schema but " + Schemas.arrowName(f)
+          throw contradiction(path, t.getName(), null, "it is "
+              + leaf.getPrimitiveTypeName() + " in the footer's Parquet schema but " + Schemas.arrowName(f)
               + " in ARROW:schema, which is stored as " + expected);
         }
       }
@@ -105,8 +105,8 @@ final class FooterChecks {
         for (byte[] v : new byte[][] {s.getMin_value(), s.getMax_value(), s.getMin(), s.getMax()}) {
           if (width > 0 && v != null && v.length != width) {
             String column = String.join(".", m.getPath_in_schema());
-            throw contradiction(path, column, g, "row group " + g + ", column chunk '" + column + "' has statistics of "
-                + v.length + " bytes a value, but its physical type " + m.getType() + " takes " + width);
+            throw contradiction(path, column, g, "the footer's statistics of the column chunk have " + v.length
+                + " bytes a value, but its physical type " + m.getType() + " takes " + width);
           }
         }
       }
@@ -172,7 +172,6 @@ final class FooterChecks {
   }
 
   private static ArtifactException contradiction(Path path, String column, Integer rowGroup, String detail) {
-    return new ArtifactException(path, column, rowGroup, null,
-        "reading parquet footer " + path + ": " + detail + "; the file is corrupt");
+    return new ArtifactException(path, column, rowGroup, null, detail + "; the file is corrupt");
   }
 }

@@ -64,7 +64,7 @@ final class PageWalker {
     try {
       reads = new FileReads(path);
     } catch (IOException e) {
-      throw new ArtifactException(path, "opening " + path + ": " + e, e);
+      throw new ArtifactException(path, "opening the file: " + e, e);
     }
     try (reads) {
       for (RowGroupLayout g : layout.rowGroups()) {
@@ -75,7 +75,7 @@ final class PageWalker {
         }
       }
     } catch (IOException e) {
-      throw new ArtifactException(path, "closing " + path + ": " + e, e);
+      throw new ArtifactException(path, "closing the file: " + e, e);
     }
   }
 
@@ -328,7 +328,7 @@ final class PageWalker {
       } catch (LeafReader.NullItemException e) {
         long row = groupFirstRow + e.row;
         return new ValueDecoding(name, ValueDecoding.Status.NULL_LIST_ITEMS, Optional.ofNullable(handedLayout), row,
-            Scan.nullItemMessage(file.path(), name, chunk.rowGroup(), row));
+            Scan.NULL_LIST_ITEM);
       } catch (IOException | RuntimeException e) {
         if (refused != null || stop != null) {
           // the walk refused a page or stopped framing: the walk's own report says what is wrong

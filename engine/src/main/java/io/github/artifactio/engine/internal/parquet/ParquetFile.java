@@ -67,7 +67,7 @@ public final class ParquetFile {
         arrow = Schemas.decodeArrowSchema(encoded);
       } catch (RuntimeException e) {
         // Arrow's own words stay in the cause, ours say what is wrong where we can tell
-        throw new ArtifactException(path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode"
+        throw new ArtifactException(path, "the footer's ARROW:schema entry does not decode"
             + (e instanceof IllegalArgumentException ? ": " + e.getMessage() : " as an Arrow schema message"), e);
       }
     }
@@ -77,9 +77,9 @@ public final class ParquetFile {
   }
 
   /**
-   * Parses the footer. Errors name the file: {@code opening <path>}, a
-   * {@link io.github.artifactio.engine.FooterException} for a broken framing or footer, or {@code reading parquet
-   * footer <path>} for one parquet-java does not convert.
+   * Parses the footer. Errors name the file: one that cannot be opened, a
+   * {@link io.github.artifactio.engine.FooterException} for a broken framing or footer, or an
+   * {@link ArtifactException} for a footer parquet-java does not convert.
    */
   public static ParquetFile open(Path path) {
     Footer f = Footer.read(path);
@@ -90,8 +90,8 @@ public final class ParquetFile {
       md = f.parquetMetadata();
     } catch (IOException | RuntimeException e) {
       // parquet-java's schema builder's own words stay in the cause
-      throw new ArtifactException(path, "reading parquet footer " + path + ": its schema is not a valid Parquet schema"
-          + " (" + e.getClass().getSimpleName() + ")", e);
+      throw new ArtifactException(path, "the footer's schema is not a valid Parquet schema ("
+          + e.getClass().getSimpleName() + ")", e);
     }
     return new ParquetFile(path, layout, md);
   }
@@ -115,8 +115,7 @@ public final class ParquetFile {
         if (r != null) {
           // an index is read with one allocation of its declared length: it must lie in the data region first
           if (r.getOffset() < 4 || r.getLength() < 0 || r.getOffset() + r.getLength() > dataEnd) {
-            throw new ArtifactException(path, c.getPath().toDotString(), g, null, "reading the offset index of "
-                + path + ", row group " + g + ", column '" + c.getPath().toDotString() + "': it spans bytes "
+            throw new ArtifactException(path, c.getPath().toDotString(), g, null, "the offset index spans bytes "
                 + r.getOffset() + ".." + (r.getOffset() + r.getLength()) + ", outside the data region 4.." + dataEnd);
           }
           lo = Math.min(lo, r.getOffset());
@@ -125,6 +124,7 @@ public final class ParquetFile {
       }
     }
     int g = 0;
+    String column = null; // the chunk whose index is being read, for the error
     try (FileReads reads = new FileReads(path)) {
       byte[] all = hi > lo && hi - lo <= 256L << 20 ? reads.read(lo, (int) (hi - lo)) : null;
       for (BlockMetaData b : blocks) {
@@ -135,6 +135,7 @@ public final class ParquetFile {
           if (r == null) {
             continue;
           }
+          column = c.getPath().toDotString();
           java.io.InputStream in = all != null
               ? new java.io.ByteArrayInputStream(all, (int) (r.getOffset() - lo), r.getLength())
               : new java.io.ByteArrayInputStream(reads.read(r.getOffset(), r.getLength()));
@@ -151,19 +152,19 @@ public final class ParquetFile {
             boolean ordered = i == 0 ? firstRows[i] == 0 : firstRows[i] > firstRows[i - 1];
             if (!ordered || sizes[i] < 0 || offsets[i] < c.getStartingPos()
                 || offsets[i] + sizes[i] > c.getStartingPos() + c.getTotalSize()) {
-              throw new PageFormatException("the offset index of column '" + c.getPath().toDotString()
-                  + "' has a page " + i + " outside its chunk or out of row order");
+              throw new PageFormatException(
+                  "the offset index has a page " + i + " outside its chunk or out of row order");
             }
           }
           index[g][leaf] = new ChunkPages.PageIndex(offsets, sizes, firstRows, b.getRowCount());
         }
+        column = null;
         g++;
       }
     } catch (IOException | RuntimeException e) {
-      throw new ArtifactException(
-          path, null, g, null, "reading the offset index of " + path + ", row group " + g + ": "
-              + (e instanceof PageFormatException ? e.getMessage() : "it does not decode: " + ThriftErrors.describe(e)),
-          e);
+      String detail = e instanceof PageFormatException
+          ? e.getMessage() : "the offset index does not decode: " + ThriftErrors.describe(e);
+      throw new ArtifactException(path, column, g, null, detail, e);
     }
     return new ParquetFile(this, index);
   }
@@ -185,7 +186,7 @@ public final class ParquetFile {
     long least = Math.multiplyHigh(rows, perRow) != 0 ? Long.MAX_VALUE : rows * perRow;
     long heap = Runtime.getRuntime().maxMemory();
     if (least > heap) {
-      throw new ArtifactException(path, "reading " + path + ": its " + rows + " rows of " + projection.size()
+      throw new ArtifactException(path, "its " + rows + " rows of " + projection.size()
           + " columns take at least " + least + " bytes as Java arrays, more than this JVM's maximum heap of " + heap
           + " bytes");
     }
@@ -411,7 +412,7 @@ public final class ParquetFile {
     }
     if (total > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(
-          path, path + " has " + total + " rows, more than a whole-column read into Java arrays holds");
+          path, "the file has " + total + " rows, more than a whole-column read into Java arrays holds");
     }
     long[] starts = total == 0 ? new long[0] : new long[] {0};
     long[] ends = total == 0 ? new long[0] : new long[] {total};

@@ -127,7 +127,7 @@ public final class Scan implements AutoCloseable {
     try {
       reads = new FileReads(path);
     } catch (IOException e) {
-      throw new ArtifactException(path, "opening " + path + ": " + e, e);
+      throw new ArtifactException(path, "opening the file: " + e, e);
     }
     if (config.coalesce() != null) {
       int[] leafIds = Arrays.stream(cursors).mapToInt(c -> c.leaf).toArray();
@@ -158,8 +158,8 @@ public final class Scan implements AutoCloseable {
         if (!Decompressors.READABLE.contains(cc.getCodec())) {
           throw new ArtifactException(
               path, c.spec.name(), g, null,
-              "column '" + c.spec.name() + "' in row group " + g + " of " + path + " is compressed with "
-                  + cc.getCodec() + ", which this engine does not read (it reads " + Decompressors.READABLE + ")");
+              "compressed with " + cc.getCodec() + ", which this engine does not read (it reads "
+                  + Decompressors.READABLE + ")");
         }
       }
     }
@@ -300,9 +300,9 @@ public final class Scan implements AutoCloseable {
       try {
         workers.forEach(groups.length, g -> runGroup(groups[g], ops, need, out));
       } catch (ArtifactException e) {
-        throw e;
+        throw e.located(path, null, null, null);
       } catch (RuntimeException e) {
-        throw new ArtifactException(path, "reading parquet " + path + ": " + e, e);
+        throw new ArtifactException(path, "reading the columns failed: " + e, e);
       }
     }
     return Arrays.asList(out);
@@ -343,7 +343,7 @@ public final class Scan implements AutoCloseable {
     try {
       reads.close();
     } catch (IOException e) {
-      throw new ArtifactException(path, "closing " + path + ": " + e, e);
+      throw new ArtifactException(path, "closing the file: " + e, e);
     }
   }
 
@@ -394,20 +394,18 @@ public final class Scan implements AutoCloseable {
         }
       } catch (LeafReader.NullItemException e) {
         long row = groupFirst[at] + e.row;
-        throw new ArtifactException(path, spec.name(), at, row, nullItemMessage(path, spec.name(), at, row));
+        throw new ArtifactException(path, spec.name(), at, row, NULL_LIST_ITEM);
       } catch (LeafReader.PageChecksumException e) {
         throw new ArtifactException(
             path, spec.name(), at, null,
-            "column '" + spec.name() + "', row group " + at + ", " + e.pageName() + " of " + path + ": the page's"
-                + " CRC32 is " + hex(e.actual) + " but its header records " + hex(e.recorded)
+            e.pageName() + ": the page's CRC32 is " + hex(e.actual) + " but its header records " + hex(e.recorded)
                 + "; the file is corrupt");
       } catch (IOException | RuntimeException e) {
         if (e instanceof ArtifactException) {
-          throw (ArtifactException) e;
+          throw ((ArtifactException) e).located(path, spec.name(), at, null);
         }
         throw new ArtifactException(
-            path, spec.name(), at, null,
-            "reading parquet " + path + ": column '" + spec.name() + "', row group " + at + ": " + e.getMessage(), e);
+            path, spec.name(), at, null, e.getMessage() != null ? e.getMessage() : e.toString(), e);
       }
       if (b instanceof Builders.ListBase l) {
         lastItems = l.items;
@@ -416,8 +414,8 @@ public final class Scan implements AutoCloseable {
       try {
         return b.build();
       } catch (IllegalArgumentException e) { // levels that decode but do not describe rows (a null list with items)
-        throw new ArtifactException(path, spec.name(), at, null, "reading parquet " + path + ": column '"
-            + spec.name() + "', row group " + at + ": its levels do not describe rows: " + e.getMessage(), e);
+        throw new ArtifactException(
+            path, spec.name(), at, null, "its levels do not describe rows: " + e.getMessage(), e);
       }
     }
 
@@ -445,11 +443,11 @@ public final class Scan implements AutoCloseable {
     }
   }
 
-  /** A null item in a list column at file row {@code row}: the scan's error, and the page walk's value finding. */
-  static String nullItemMessage(Path path, String column, int rowGroup, long row) {
-    return "column '" + column + "' has a NULL list item at row " + row + " (row group " + rowGroup + ") in " + path
-        + "; the engine's list columns hold no null items";
-  }
+  /**
+   * The detail of a null item in a list column: the scan's error and the page walk's value finding, whose column, row
+   * group and row are their own fields.
+   */
+  static final String NULL_LIST_ITEM = "a NULL list item; the engine's list columns hold no null items";
 
   private static String hex(int v) {
     return String.format("%08x", v);

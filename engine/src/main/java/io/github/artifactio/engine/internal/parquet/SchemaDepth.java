@@ -40,7 +40,7 @@ final class SchemaDepth {
       SchemaElement e = schema.get(i);
       if (e.isSetNum_children() && e.getNum_children() > 0) {
         if (depth + 1 >= MAX_DEPTH) {
-          throw new FooterException(path, Problem.SCHEMA_TOO_DEEP, "the schema nests groups " + MAX_DEPTH
+          throw new FooterException(path, Problem.SCHEMA_TOO_DEEP, "the footer's schema nests groups " + MAX_DEPTH
               + " levels deep at schema element " + i + " of " + schema.size() + ", deeper than the "
               + (MAX_DEPTH - 1) + " levels this engine reads", null);
         }

@@ -53,18 +53,16 @@ public final class SpliceIndexes {
     try {
       all = together ? SpliceInput.readAt(channel, lo, (int) (hi - lo)) : null;
     } catch (IOException e) {
-      throw new ArtifactException(in.path(), null, g, null, "reading the page indexes of row group " + g + " of "
-          + in.path() + ": " + e, e);
+      throw new ArtifactException(in.path(), null, g, null, "reading the page indexes: " + e, e);
     }
     for (int leaf = 0; leaf < leaves; leaf++) {
       ColumnChunk cc = in.columnChunk(g, leaf);
       SpliceInput.Chunk chunk = in.chunk(g, leaf);
-      String where = "column '" + chunk.column() + "', row group " + g + " of " + in.path() + ": ";
       try {
         if (cc.isSetOffset_index_offset()) {
           byte[] b = bytes(channel, all, lo, cc.getOffset_index_offset(), cc.getOffset_index_length());
           OffsetIndex oi = Util.readOffsetIndex(new ByteArrayInputStream(b));
-          check(oi, chunk, in.rows(g), where, in, g);
+          check(oi, chunk, in.rows(g), in, g);
           out.offsetIndex[leaf] = oi;
         }
         if (cc.isSetColumn_index_offset()) {
@@ -72,7 +70,7 @@ public final class SpliceIndexes {
           ColumnIndex ci = Util.readColumnIndex(new ByteArrayInputStream(b));
           OffsetIndex oi = out.offsetIndex[leaf];
           if (oi != null && ci.getNull_pagesSize() != oi.getPage_locationsSize()) {
-            throw new ArtifactException(in.path(), chunk.column(), g, null, where + "its column index has "
+            throw new ArtifactException(in.path(), chunk.column(), g, null, "its column index has "
                 + ci.getNull_pagesSize() + " pages but its offset index " + oi.getPage_locationsSize()
                 + "; the file is corrupt");
           }
@@ -82,7 +80,7 @@ public final class SpliceIndexes {
         if (e instanceof ArtifactException) {
           throw (ArtifactException) e;
         }
-        throw new ArtifactException(in.path(), chunk.column(), g, null, where + "its page index does not decode: "
+        throw new ArtifactException(in.path(), chunk.column(), g, null, "its page index does not decode: "
             + e.getMessage() + "; the file is corrupt", e);
       }
     }
@@ -96,7 +94,7 @@ public final class SpliceIndexes {
     return SpliceInput.readAt(channel, offset, length);
   }
 
-  private static void check(OffsetIndex oi, SpliceInput.Chunk chunk, long rows, String where, SpliceInput in, int g) {
+  private static void check(OffsetIndex oi, SpliceInput.Chunk chunk, long rows, SpliceInput in, int g) {
     long prevRow = -1;
     for (int i = 0; i < oi.getPage_locationsSize(); i++) {
       PageLocation p = oi.getPage_locations().get(i);
@@ -104,7 +102,7 @@ public final class SpliceIndexes {
           && p.getOffset() + p.getCompressed_page_size() <= chunk.end();
       boolean ordered = i == 0 ? p.getFirst_row_index() == 0 : p.getFirst_row_index() > prevRow;
       if (!inChunk || !ordered || p.getFirst_row_index() >= Math.max(1, rows)) {
-        throw new ArtifactException(in.path(), chunk.column(), g, null, where + "its offset index has page " + i
+        throw new ArtifactException(in.path(), chunk.column(), g, null, "its offset index has page " + i
             + " at " + p.getOffset() + " (" + p.getCompressed_page_size() + " bytes, first row "
             + p.getFirst_row_index() + ") outside its chunk " + chunk.start() + ".." + chunk.end()
             + " or out of row order; the file is corrupt");

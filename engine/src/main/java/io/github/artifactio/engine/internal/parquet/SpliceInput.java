@@ -74,8 +74,7 @@ public final class SpliceInput {
       try {
         a = Schemas.decodeArrowSchema(encoded);
       } catch (RuntimeException e) {
-        throw new ArtifactException(path, "reading parquet footer " + path + ": its ARROW:schema entry does not decode: "
-            + e, e);
+        throw new ArtifactException(path, "the footer's ARROW:schema entry does not decode: " + e, e);
       }
     }
     this.arrow = a;
@@ -86,14 +85,14 @@ public final class SpliceInput {
     for (int g = 0; g < groups.size(); g++) {
       RowGroup rg = groups.get(g);
       if (rg.getNum_rows() < 0) {
-        throw footer("row group " + g + " has " + rg.getNum_rows() + " rows");
+        throw located(null, g, "the footer gives the row group " + rg.getNum_rows() + " rows");
       }
       firstRows[g + 1] = firstRows[g] + rg.getNum_rows();
       chunks[g] = chunksOf(g, rg);
     }
     if (firstRows[groups.size()] != meta.getNum_rows()) {
-      throw footer("its row groups hold " + firstRows[groups.size()] + " rows but the footer counts "
-          + meta.getNum_rows());
+      throw new ArtifactException(path, "the row groups hold " + firstRows[groups.size()]
+          + " rows but the footer counts " + meta.getNum_rows());
     }
   }
 
@@ -106,18 +105,17 @@ public final class SpliceInput {
       long footerStart = length - 8 - footer.footerBytes;
       FileMetaData meta = footer.metadata;
       if (meta.isSetEncryption_algorithm()) {
-        throw new ArtifactException(path, "reading parquet footer " + path
-            + ": the file has encrypted columns; encrypted files are not spliced");
+        throw new ArtifactException(path, "the file has encrypted columns; encrypted files are not spliced");
       }
       return new SpliceInput(path, length, footerStart, meta);
     } catch (IOException e) {
-      throw new ArtifactException(path, "reading parquet footer " + path + ": " + e, e);
+      throw new ArtifactException(path, "reading the footer: " + e, e);
     }
   }
 
   private static MessageType messageType(Path path, FileMetaData meta) {
     if (!meta.isSetSchema() || meta.getSchema().isEmpty()) {
-      throw new ArtifactException(path, "reading parquet footer " + path + ": the footer has no schema");
+      throw new ArtifactException(path, "the footer has no schema");
     }
     // the converter builds only the schema: a footer without its row groups
     FileMetaData slim = new FileMetaData(meta.getVersion(), meta.getSchema(), 0, List.of());
@@ -127,35 +125,33 @@ public final class SpliceInput {
     try {
       return new ParquetMetadataConverter().fromParquetMetadata(slim).getFileMetaData().getSchema();
     } catch (IOException | RuntimeException e) {
-      throw new ArtifactException(path, "reading parquet footer " + path + ": its schema does not decode: "
-          + e.getMessage(), e);
+      throw new ArtifactException(path, "the footer's schema does not decode: " + e.getMessage(), e);
     }
   }
 
   private Chunk[] chunksOf(int g, RowGroup rg) {
     List<org.apache.parquet.column.ColumnDescriptor> leaves = schema.getColumns();
     if (!rg.isSetColumns() || rg.getColumns().size() != leaves.size()) {
-      throw footer("row group " + g + " has " + (rg.isSetColumns() ? rg.getColumns().size() : 0)
+      throw located(null, g, "the footer lists " + (rg.isSetColumns() ? rg.getColumns().size() : 0)
           + " column chunks for " + leaves.size() + " leaves");
     }
     Chunk[] out = new Chunk[leaves.size()];
     for (int leaf = 0; leaf < leaves.size(); leaf++) {
       ColumnChunk cc = rg.getColumns().get(leaf);
       String column = leaves.get(leaf).getPath()[0];
-      String where = "column '" + column + "', row group " + g + " of " + path + ": ";
       if (cc.isSetFile_path()) {
-        throw located(column, g, where + "the chunk lies in another file (" + cc.getFile_path()
+        throw located(column, g, "the chunk lies in another file (" + cc.getFile_path()
             + "); only self-contained files are spliced");
       }
       if (cc.isSetCrypto_metadata() || cc.isSetEncrypted_column_metadata()) {
-        throw located(column, g, where + "the chunk is encrypted; encrypted files are not spliced");
+        throw located(column, g, "the chunk is encrypted; encrypted files are not spliced");
       }
       ColumnMetaData m = cc.getMeta_data();
       if (m == null) {
-        throw located(column, g, where + "the footer has no metadata for the chunk");
+        throw located(column, g, "the footer has no metadata for the chunk");
       }
       if (!List.of(leaves.get(leaf).getPath()).equals(m.getPath_in_schema())) {
-        throw located(column, g, where + "the chunk's path " + m.getPath_in_schema() + " is not leaf " + leaf
+        throw located(column, g, "the chunk's path " + m.getPath_in_schema() + " is not leaf " + leaf
             + "'s " + List.of(leaves.get(leaf).getPath()));
       }
       long start = m.getData_page_offset();
@@ -165,11 +161,11 @@ public final class SpliceInput {
       }
       long size = m.getTotal_compressed_size();
       if (start < 4 || size < 0 || start + size > footerStart) {
-        throw located(column, g, where + "the chunk's bytes " + start + ".." + (start + size)
+        throw located(column, g, "the chunk's bytes " + start + ".." + (start + size)
             + " lie outside the data region 4.." + footerStart + "; truncated or corrupt");
       }
       if (m.getNum_values() < 0) {
-        throw located(column, g, where + "the chunk counts " + m.getNum_values() + " values");
+        throw located(column, g, "the chunk counts " + m.getNum_values() + " values");
       }
       checkRange(column, g, "column index", cc.isSetColumn_index_offset(), cc.getColumn_index_offset(),
           cc.getColumn_index_length());
@@ -182,18 +178,13 @@ public final class SpliceInput {
 
   private void checkRange(String column, int g, String what, boolean set, long offset, int len) {
     if (set && (offset < 4 || len < 0 || offset + len > footerStart)) {
-      throw located(column, g, "column '" + column + "', row group " + g + " of " + path + ": its " + what + " at "
-          + offset + ".." + (offset + len) + " lies outside the data region 4.." + footerStart
-          + "; truncated or corrupt");
+      throw located(column, g, "its " + what + " at " + offset + ".." + (offset + len)
+          + " lies outside the data region 4.." + footerStart + "; truncated or corrupt");
     }
   }
 
-  private ArtifactException footer(String why) {
-    return new ArtifactException(path, "reading parquet footer " + path + ": " + why);
-  }
-
-  private ArtifactException located(String column, int g, String message) {
-    return new ArtifactException(path, column, g, null, message);
+  private ArtifactException located(String column, int g, String detail) {
+    return new ArtifactException(path, column, g, null, detail);
   }
 
   static byte[] readAt(FileChannel channel, long at, int len) throws IOException {

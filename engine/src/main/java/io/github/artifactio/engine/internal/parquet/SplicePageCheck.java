@@ -175,8 +175,7 @@ public final class SplicePageCheck {
       int actual = (int) crc.getValue();
       if (actual != page.getCrc()) {
         throw new ArtifactException(file, column, rowGroup, null,
-            "column '" + column + "', row group " + rowGroup + ", " + pageName() + " of " + file + ": the page's"
-                + " CRC32 is " + String.format("%08x", actual) + " but its header records "
+            pageName() + ": the page's CRC32 is " + String.format("%08x", actual) + " but its header records "
                 + String.format("%08x", page.getCrc()) + "; the file is corrupt");
       }
     }
@@ -221,8 +220,7 @@ public final class SplicePageCheck {
   }
 
   private ArtifactException corrupt(String why, Throwable cause) {
-    return new ArtifactException(file, column, rowGroup, null,
-        "column '" + column + "', row group " + rowGroup + " of " + file + ": " + why + "; the file is corrupt", cause);
+    return new ArtifactException(file, column, rowGroup, null, why + "; the file is corrupt", cause);
   }
 
   /** A byte array stream that says whether a read ran into its end (a cut header, not a corrupt one). */

@@ -107,7 +107,7 @@ public final class StreamingWriter implements AutoCloseable {
     guard();
     if (lastWritten) {
       throw poison(
-          new ArtifactException(config.path(), "parquet writer for " + config.path() + " given rows after its last chunk"));
+          new ArtifactException(config.path(), "the parquet writer was given rows after its last chunk"));
     }
     lastWritten = last;
     try {
@@ -142,10 +142,10 @@ public final class StreamingWriter implements AutoCloseable {
 
   private void guard() {
     if (state == State.POISONED) {
-      throw new ArtifactException(config.path(), "parquet writer for " + config.path() + " used after a failed write");
+      throw new ArtifactException(config.path(), "the parquet writer was used after a failed write");
     }
     if (state == State.FINISHED) {
-      throw new ArtifactException(config.path(), "parquet writer for " + config.path() + " used after it finished");
+      throw new ArtifactException(config.path(), "the parquet writer was used after it finished");
     }
   }
 
@@ -153,9 +153,9 @@ public final class StreamingWriter implements AutoCloseable {
     state = State.POISONED;
     release();
     if (e instanceof ArtifactException) {
-      return e;
+      return ((ArtifactException) e).located(config.path(), null, null, null);
     }
-    return new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e.getMessage(), e);
+    return new ArtifactException(config.path(), "writing failed: " + e.getMessage(), e);
   }
 
   private void start(List<Column> first) {
@@ -169,8 +169,7 @@ public final class StreamingWriter implements AutoCloseable {
       if (!names.contains(plain)) {
         throw new ArtifactException(
             config.path(),
-            "WriteOptions.plainColumn(\"" + plain + "\"): no such column in " + names + " (writing " + config.path()
-                + ")");
+            "WriteOptions.plainColumn(\"" + plain + "\"): no such column in " + names);
       }
     }
     encoders = new ColumnEncoder[first.size()];
@@ -181,7 +180,7 @@ public final class StreamingWriter implements AutoCloseable {
       }
       output = new ParquetOutput(new FileOutput(file.temporary(), hasher));
     } catch (IOException e) {
-      throw new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e);
+      throw new ArtifactException(config.path(), "writing failed: " + e, e);
     }
     boolean plans = config.rowGroupCap() != null && config.floatPlan() && types.stream().anyMatch(EncodingPlan::isFloatLeaf);
     if (plans) {
@@ -209,7 +208,7 @@ public final class StreamingWriter implements AutoCloseable {
       }
       throw new ArtifactException(
           config.path(),
-          "TableWriter: chunk schema for " + config.path() + " differs from the first chunk\n  first: " + first
+          "TableWriter: the chunk's schema differs from the first chunk's\n  first: " + first
               + "\n  chunk: " + got);
     }
   }
@@ -421,8 +420,7 @@ public final class StreamingWriter implements AutoCloseable {
       state = State.POISONED;
       throw new ArtifactException(
           config.path(),
-          "TableWriter: no chunk written for " + config.path()
-              + "; write one (possibly empty) chunk to fix the schema");
+          "TableWriter: no chunk written; write one (possibly empty) chunk to fix the schema");
     }
     try {
       if (state == State.SAMPLING) {
@@ -448,10 +446,10 @@ public final class StreamingWriter implements AutoCloseable {
       state = State.FINISHED;
       return new Result(rows, digest, settings);
     } catch (IOException e) {
-      throw poison(new ArtifactException(config.path(), "writing parquet " + config.path() + ": " + e, e));
+      throw poison(new ArtifactException(config.path(), "writing failed: " + e, e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw poison(new ArtifactException(config.path(), "writing parquet " + config.path() + ": interrupted", e));
+      throw poison(new ArtifactException(config.path(), "writing was interrupted", e));
     } catch (RuntimeException e) {
       throw poison(e);
     } finally {

@@ -45,7 +45,7 @@ public final class ColumnReaderOracle {
     }
     if (total > Integer.MAX_VALUE - 8) {
       throw new ArtifactException(
-          path, path + " has " + total + " rows, more than a whole-column read into Java arrays holds");
+          path, "the file has " + total + " rows, more than a whole-column read into Java arrays holds");
     }
     List<Type> fields = new ArrayList<>();
     for (ColumnSpec s : projection) {
@@ -79,17 +79,13 @@ public final class ColumnReaderOracle {
       }
     } catch (LeafDecoder.NullItemException e) {
       String name = projection.get(column).name();
-      throw new ArtifactException(
-          path,
-          "column '" + name + "' has a NULL list item at row " + e.row + " (row group " + rowGroup + ") in " + path
-              + "; the engine's list columns hold no null items");
+      throw new ArtifactException(path, name, rowGroup, e.row, Scan.NULL_LIST_ITEM);
     } catch (IOException | RuntimeException e) {
       if (e instanceof ArtifactException) {
         throw (ArtifactException) e;
       }
-      String where = column >= 0 ? "column '" + projection.get(column).name() + "', " : "";
-      throw new ArtifactException(
-          path, "reading parquet " + path + ": " + where + "row group " + rowGroup + ": " + e.getMessage(), e);
+      String name = column >= 0 ? projection.get(column).name() : null;
+      throw new ArtifactException(path, name, rowGroup, null, e.getMessage(), e);
     }
     List<Column> out = new ArrayList<>(decoders.size());
     for (LeafDecoder d : decoders) {
@@ -122,8 +118,8 @@ public final class ColumnReaderOracle {
               top,
               g,
               null,
-              "column '" + top + "' in row group " + g + " of " + path + " is compressed with " + c.getCodec()
-                  + ", which this engine does not read (it reads " + Decompressors.READABLE + ")");
+              "compressed with " + c.getCodec() + ", which this engine does not read (it reads "
+                  + Decompressors.READABLE + ")");
         }
       }
       g++;
