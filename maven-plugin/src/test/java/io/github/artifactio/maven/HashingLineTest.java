@@ -9,7 +9,7 @@ class HashingLineTest {
   @Test
   void theScalarBackEndSaysLargeHashesGoToAVectorChildJvm() {
     assertEquals(
-        "hashing with blake3 (Maven's JVM has the scalar back end: files to hash past 256 MiB in all are hashed in a"
+        "hashing with blake3 (Maven's JVM has the scalar back end: files to hash past 1536 MiB in all are hashed in a"
             + " child JVM with the Vector API, no setup needed)",
         VerifyManifestMojo.hashingLine("scalar"));
   }
