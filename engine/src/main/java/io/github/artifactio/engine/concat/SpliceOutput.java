@@ -92,7 +92,14 @@ final class SpliceOutput implements AutoCloseable {
   /** Writes the page indexes and the footer, syncs, renames into place; returns the output's digest. */
   ContentHash publish(SpliceFooter footer, SortedMap<String, String> metadata) {
     footer.writeTail(sink, metadata);
-    ContentHash digest = sink.finish();
+    ContentHash digest;
+    try {
+      digest = sink.finish();
+    } finally {
+      // the hashing is done: its turns go back to the context now, since a finished splice is not closed again (a
+      // kept turn left every later splice on the same context hashing on the calling thread alone)
+      hashing.close();
+    }
     try {
       channel.close();
     } catch (IOException e) {
