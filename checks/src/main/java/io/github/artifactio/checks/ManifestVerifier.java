@@ -15,9 +15,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -101,7 +104,7 @@ public final class ManifestVerifier {
    * hashing in this JVM.
    */
   public ManifestVerifier hashing(FileHashing.Builder hashing) {
-    this.hashing = java.util.Objects.requireNonNull(hashing, "hashing");
+    this.hashing = Objects.requireNonNull(hashing, "hashing");
     return this;
   }
 
@@ -115,7 +118,6 @@ public final class ManifestVerifier {
    * records are the slow part: each is a file to hash).
    */
   public Outcome verify(Path root, List<Path> manifests, EngineContext context, Progress progress) {
-    prehash(manifests, context);
     AtomicInteger done = new AtomicInteger();
     AtomicInteger records = new AtomicInteger();
     ReadAccounting accounting = new ReadAccounting();
@@ -123,6 +125,7 @@ public final class ManifestVerifier {
     List<String> files = new ArrayList<>();
     // in file order: each manifest's own results, already known, or one of its records, checked on the context
     List<Supplier<List<RuleResult>>> work = new ArrayList<>();
+    List<RecordRef> toHash = new ArrayList<>();
     for (Path m : manifests) {
       String display = ParquetValidator.display(root, m);
       files.add(display);
@@ -142,6 +145,7 @@ public final class ManifestVerifier {
         files.add(recordDisplay);
         Path folder = m.toAbsolutePath().getParent();
         records.incrementAndGet();
+        toHash.add(new RecordRef(folder, e.getValue()));
         work.add(() -> {
           List<RuleResult> r = record(folder, e.getKey(), e.getValue(), recordDisplay, accounting, cached);
           if (progress != null) {
@@ -151,6 +155,7 @@ public final class ManifestVerifier {
         });
       }
     }
+    prehash(toHash, context); // before the records' work runs, from the trees parsed above
     List<RuleResult> results = new ArrayList<>();
     for (List<RuleResult> part : context.map(work, Supplier::get)) {
       results.addAll(part);
@@ -164,37 +169,24 @@ public final class ManifestVerifier {
    * JVM for all of them where that pays ({@link FileHashing}). A file that cannot be hashed here is left to its
    * record, which reports it as before.
    */
-  private void prehash(List<Path> manifests, EngineContext context) {
+  private void prehash(List<RecordRef> records, EngineContext context) {
     prehashed = Map.of();
     hashingNote = "";
-    java.util.LinkedHashSet<Path> files = new java.util.LinkedHashSet<>();
-    for (Path m : manifests) {
-      JsonNode tree;
-      try {
-        tree = SidecarJson.readTree(Files.readAllBytes(m));
-      } catch (IOException e) {
+    LinkedHashSet<Path> files = new LinkedHashSet<>();
+    for (RecordRef r : records) {
+      String pathText = text(r.record(), "path");
+      Path file = pathText == null ? null : checkPath(r.folder(), pathText, new Collector("prehash"));
+      if (file == null || knownInCache(file)) {
         continue;
       }
-      JsonNode artifacts = tree == null ? null : tree.get("artifacts");
-      if (artifacts == null || !artifacts.isObject()) {
-        continue;
-      }
-      Path folder = m.toAbsolutePath().getParent();
-      for (JsonNode r : artifacts) {
-        String pathText = text(r, "path");
-        Path file = pathText == null ? null : checkPath(folder, pathText, new Collector("prehash"));
-        if (file == null || knownInCache(file)) {
-          continue;
-        }
-        files.add(file.toAbsolutePath().normalize());
-      }
+      files.add(file.toAbsolutePath().normalize());
     }
     if (files.isEmpty()) {
       return;
     }
     try {
       FileHashing.Result r = hashing.context(context).build().hash(List.copyOf(files));
-      Map<Path, String> hex = new java.util.HashMap<>();
+      Map<Path, String> hex = new HashMap<>();
       r.digests().forEach((p, h) -> hex.put(p, h.hex()));
       prehashed = hex;
       String n = files.size() == 1 ? "1 file" : files.size() + " files";
@@ -216,6 +208,9 @@ public final class ManifestVerifier {
       return false;
     }
   }
+
+  /** A record of a manifest and the folder its paths are relative to. */
+  private record RecordRef(Path folder, JsonNode record) {}
 
   /** The manifest's tree, or null when it does not parse (then manifest-json fails). */
   private JsonNode parse(Path m, Collector c) {
