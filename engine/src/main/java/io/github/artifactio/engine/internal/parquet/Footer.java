@@ -12,14 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 /**
  * The one footer reader: every reader of the engine (the table readers, the layout, inspect) gets a file's footer
@@ -33,8 +27,7 @@ import org.apache.parquet.hadoop.metadata.ParquetMetadata;
  * every file (a longer footer costs one more read, of what the first missed); the leading magic comes from that read
  * when the file is that short, else from a 4-byte read. Every framing problem is a {@link FooterException} naming
  * the file and the problem. No parquet-java stream is involved: the Thrift structures decode from the bytes, and
- * {@code ParquetMetadataConverter}, whose conversion needs no Hadoop, makes the parquet-java metadata the decoders
- * use from them.
+ * {@link FooterModel} makes the parquet-java metadata the decoders use from them, with no Hadoop.
  */
 final class Footer {
   /** Bytes read from the end in the first read: footers of the engine's files are a few KiB, DuckDB's tens. */
@@ -138,22 +131,9 @@ final class Footer {
     return new FooterException(path, problem, detail, cause);
   }
 
-  /**
-   * The footer as parquet-java's metadata, converted as its own reader converts it (same converter settings, same
-   * row-group row offsets) but with no Hadoop and no read options: {@code ParquetMetadataConverter}'s public
-   * conversion needs neither.
-   */
-  ParquetMetadata parquetMetadata() throws IOException {
-    Map<RowGroup, Long> firstRows = new HashMap<>();
-    long first = 0;
-    List<RowGroup> groups = metadata.getRow_groups();
-    if (groups != null) {
-      for (RowGroup g : groups) {
-        firstRows.put(g, first);
-        first += g.getNum_rows();
-      }
-    }
-    return new ParquetMetadataConverter().fromParquetMetadata(metadata, null, false, firstRows);
+  /** The footer in parquet-java's types, as its own reader converts it ({@link FooterModel} says why not its way). */
+  FooterModel model() throws IOException {
+    return FooterModel.of(metadata);
   }
 
   private static byte[] read(FileChannel ch, long at, int length) throws IOException {

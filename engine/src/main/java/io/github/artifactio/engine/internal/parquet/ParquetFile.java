@@ -23,7 +23,6 @@ import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -34,7 +33,7 @@ public final class ParquetFile {
   private final Path path;
   /** The whole file's layout, from the same footer bytes (a row-group view keeps the whole file's). */
   private final FileLayout layout;
-  private final ParquetMetadata footer;
+  private final FooterModel footer;
   private final MessageType schema;
   private final SortedMap<String, String> metadata;
   private final Schema arrowSchema;
@@ -53,13 +52,13 @@ public final class ParquetFile {
     this.pageIndex = pageIndex;
   }
 
-  private ParquetFile(Path path, FileLayout layout, ParquetMetadata footer) {
+  private ParquetFile(Path path, FileLayout layout, FooterModel footer) {
     this.pageIndex = null;
     this.path = path;
     this.layout = layout;
     this.footer = footer;
-    this.schema = footer.getFileMetaData().getSchema();
-    this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(footer.getFileMetaData().getKeyValueMetaData()));
+    this.schema = footer.schema();
+    this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(footer.keyValues()));
     String encoded = metadata.get(Schemas.ARROW_SCHEMA_KEY);
     Schema arrow = null;
     if (encoded != null) {
@@ -85,9 +84,9 @@ public final class ParquetFile {
     Footer f = Footer.read(path);
     FileLayout layout = FooterLayout.of(f);
     FooterChecks.statistics(path, f.metadata);
-    ParquetMetadata md;
+    FooterModel md;
     try {
-      md = f.parquetMetadata();
+      md = f.model();
     } catch (IOException | RuntimeException e) {
       // parquet-java's schema builder's own words stay in the cause
       throw new ArtifactException(path, "the footer's schema is not a valid Parquet schema ("
@@ -104,7 +103,7 @@ public final class ParquetFile {
     if (pageIndex != null) {
       return this;
     }
-    List<BlockMetaData> blocks = footer.getBlocks();
+    List<BlockMetaData> blocks = footer.blocks();
     ChunkPages.PageIndex[][] index = new ChunkPages.PageIndex[blocks.size()][];
     long lo = Long.MAX_VALUE;
     long hi = -1;
@@ -226,12 +225,12 @@ public final class ParquetFile {
     return pageIndex == null ? null : pageIndex[g][leaf];
   }
 
-  ParquetMetadata footer() {
+  FooterModel footer() {
     return footer;
   }
 
   List<BlockMetaData> blocks() {
-    return footer.getBlocks();
+    return footer.blocks();
   }
 
   MessageType schema() {
@@ -276,7 +275,7 @@ public final class ParquetFile {
         instanceof org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation
         && !((org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation)
             d.getPrimitiveType().getLogicalTypeAnnotation()).isSigned();
-    List<BlockMetaData> blocks = footer.getBlocks();
+    List<BlockMetaData> blocks = footer.blocks();
     double[][] out = new double[blocks.size()][];
     for (int g = 0; g < blocks.size(); g++) {
       Statistics<?> st = blocks.get(g).getColumns().get(leaf).getStatistics();
@@ -304,13 +303,13 @@ public final class ParquetFile {
    * the view's own answers and messages count from the view's first row group.
    */
   public ParquetFile rowGroupView(int first, int count) {
-    List<BlockMetaData> blocks = footer.getBlocks();
+    List<BlockMetaData> blocks = footer.blocks();
     if (first < 0 || count < 0 || first + count > blocks.size()) {
       throw new IndexOutOfBoundsException(
           "row groups [" + first + ", " + (first + count) + ") of " + path + ", which has " + blocks.size());
     }
     return new ParquetFile(
-        path, layout, new ParquetMetadata(footer.getFileMetaData(), List.copyOf(blocks.subList(first, first + count))));
+        path, layout, footer.rowGroups(first, count));
   }
 
   /** The whole file's layout, from the footer this handle parsed. */
@@ -332,7 +331,7 @@ public final class ParquetFile {
 
   public long rows() {
     long n = 0;
-    for (BlockMetaData b : footer.getBlocks()) {
+    for (BlockMetaData b : footer.blocks()) {
       n += b.getRowCount();
     }
     return n;
@@ -351,7 +350,7 @@ public final class ParquetFile {
   }
 
   public String createdBy() {
-    return footer.getFileMetaData().getCreatedBy();
+    return footer.createdBy();
   }
 
   public String parquetSchema() {
@@ -362,7 +361,7 @@ public final class ParquetFile {
     List<RowGroupInfo> out = new ArrayList<>();
     long first = 0;
     int i = 0;
-    for (BlockMetaData b : footer.getBlocks()) {
+    for (BlockMetaData b : footer.blocks()) {
       List<ColumnChunkInfo> chunks = new ArrayList<>();
       for (ColumnChunkMetaData c : b.getColumns()) {
         chunks.add(chunkInfo(c));
@@ -404,7 +403,7 @@ public final class ParquetFile {
    */
   public List<Column> read(List<ColumnSpec> projection, long rowLimit) {
     long total = 0;
-    for (BlockMetaData b : footer.getBlocks()) {
+    for (BlockMetaData b : footer.blocks()) {
       if (total >= rowLimit) {
         break;
       }

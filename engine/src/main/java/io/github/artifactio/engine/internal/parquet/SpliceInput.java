@@ -18,7 +18,6 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
-import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -117,13 +116,8 @@ public final class SpliceInput {
     if (!meta.isSetSchema() || meta.getSchema().isEmpty()) {
       throw new ArtifactException(path, "the footer has no schema");
     }
-    // the converter builds only the schema: a footer without its row groups
-    FileMetaData slim = new FileMetaData(meta.getVersion(), meta.getSchema(), 0, List.of());
-    if (meta.isSetColumn_orders()) {
-      slim.setColumn_orders(meta.getColumn_orders());
-    }
     try {
-      return new ParquetMetadataConverter().fromParquetMetadata(slim).getFileMetaData().getSchema();
+      return FooterModel.schema(meta);
     } catch (IOException | RuntimeException e) {
       throw new ArtifactException(path, "the footer's schema does not decode: " + e.getMessage(), e);
     }

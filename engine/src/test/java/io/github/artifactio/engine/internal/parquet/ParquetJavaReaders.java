@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.LocalInputFile;
@@ -28,8 +29,14 @@ public final class ParquetJavaReaders {
   }
 
   /** A reader of {@code file} over a footer already read. */
-  static ParquetFileReader open(Path file, ParquetMetadata footer) throws IOException {
+  static ParquetFileReader open(Path file, FooterModel footer) throws IOException {
     InputFile in = new LocalInputFile(file);
-    return new ParquetFileReader(in, footer, options(), in.newStream());
+    return new ParquetFileReader(in, parquetMetadata(footer), options(), in.newStream());
+  }
+
+  /** The engine's footer model as parquet-java's own result type, which the engine never builds (startup cost). */
+  static ParquetMetadata parquetMetadata(FooterModel footer) {
+    return new ParquetMetadata(
+        new FileMetaData(footer.schema(), footer.keyValues(), footer.createdBy()), footer.blocks());
   }
 }
