@@ -14,10 +14,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * What {@code validate} and {@code verify-manifest} share: the options of the Maven plugin's gate, turned into {@link
@@ -26,88 +22,66 @@ import picocli.CommandLine.Spec;
  * prints the plugin's {@code validation.json} instead. Nothing is written unless {@code --report} (or
  * {@code --cache-dir}) names a folder.
  */
-abstract class GateCommand implements Callable<Integer> {
+abstract class GateCommand implements CliCommand {
   /** The output format. */
   enum Format { TEXT, JSON }
 
-  @Spec CommandSpec spec;
-
-  @Option(names = "--include", paramLabel = "GLOB", split = ",",
-      description = "Globs of the files to check under each folder (default: the command's own).")
-  List<String> includes;
-
-  @Option(names = "--rules", paramLabel = "RULE", split = ",", description = "Run only these rules.")
-  List<String> rules;
-
-  @Option(names = "--skip-rules", paramLabel = "RULE", split = ",", description = "Do not run these rules.")
-  List<String> skipRules;
-
-  @Option(names = "--fail-on", paramLabel = "LEVEL", defaultValue = "ERROR",
-      description = "Exit 1 when a finding is at or above ERROR (default), WARN or INFO; NONE never fails.")
-  String failOn;
-
-  @Option(names = "--fail-on-undetermined", paramLabel = "BOOL", arity = "0..1", defaultValue = "true",
-      fallbackValue = "true", description = "An undecided check fails the run (default true).")
-  boolean failOnUndetermined;
-
-  @Option(names = "--fail-if-no-files", paramLabel = "BOOL", arity = "0..1", defaultValue = "true",
-      fallbackValue = "true",
-      description = "A path that does not exist, or a run that selects no file, is an error (default true).")
-  boolean failIfNoFiles;
-
-  @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-      description = "Files checked at once (default 0: one per processor).")
-  int threads;
-
-  @Option(names = "--report", paramLabel = "DIR",
-      description = "Write validation.json and TEST-artifact-io.xml into DIR.")
-  Path report;
-
-  @Option(names = "--cache-dir", paramLabel = "DIR",
-      description = "Remember results of unchanged files in DIR (default: no cache, nothing written).")
-  Path cacheDir;
-
-  @Option(names = "--config", paramLabel = "FILE", description = "A JSON file with what a POM configures besides"
-      + " contracts: checks (validate), severities (verify-manifest), suppressions (both).")
-  Path config;
-
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "text (default) or json (the plugin's validation.json schema).")
-  Format format;
+  /** The options both commands take, after the command's own. */
+  static CommandDef withGateOptions(CommandDef def) {
+    return def
+        .list("--include", "GLOB", "Globs of the files to check under each folder (default: the command's own).")
+        .list("--rules", "RULE", "Run only these rules.")
+        .list("--skip-rules", "RULE", "Do not run these rules.")
+        .value("--fail-on", "LEVEL", "ERROR",
+            "Exit 1 when a finding is at or above ERROR (default), WARN or INFO; NONE never fails.")
+        .bool("--fail-on-undetermined", "BOOL", true, "An undecided check fails the run (default true).")
+        .bool("--fail-if-no-files", "BOOL", true,
+            "A path that does not exist, or a run that selects no file, is an error (default true).")
+        .value("--threads", "N", "0", "Files checked at once (default 0: one per processor).")
+        .value("--report", "DIR", null, "Write validation.json and TEST-artifact-io.xml into DIR.")
+        .value("--cache-dir", "DIR", null,
+            "Remember results of unchanged files in DIR (default: no cache, nothing written).")
+        .value("--config", "FILE", null, "A JSON file with what a POM configures besides contracts: checks"
+            + " (validate), severities (verify-manifest), suppressions (both).")
+        .value("--format", "FORMAT", "text", "text (default) or json (the plugin's validation.json schema).");
+  }
 
   /** The goal, from the command's own options and the configuration file; refuses what does not apply to it. */
-  abstract Goal goal(ConfigFile config);
+  abstract Goal goal(Parsed args, ConfigFile config);
 
   /** What the goal counts as it goes, for the progress line. */
   abstract String units();
 
-  /** The paths given. */
-  abstract List<Path> paths();
-
   @Override
-  public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    String name = spec.name();
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws UsageException {
+    String name = def().name();
+    Path config = args.path("--config");
+    Path report = args.path("--report");
+    Path cacheDir = args.path("--cache-dir");
+    List<String> includes = args.list("--include");
+    List<String> rules = args.list("--rules");
+    List<String> skipRules = args.list("--skip-rules");
+    int threads = args.integer("--threads");
+    Format format = args.choice("--format", Format.class);
     ConfigFile file;
     Goal goal;
     try {
       file = config == null ? ConfigFile.NONE : Contracts.parseConfig(config);
-      goal = goal(file);
+      goal = goal(args, file);
     } catch (ConfigurationException e) {
       err.println("artifact-io " + name + " is misconfigured: " + e.getMessage());
       return Main.USAGE;
     }
     boolean json = format == Format.JSON;
-    List<Path> paths = paths();
+    List<Path> paths = args.paths();
     GateOptions options = GateOptions.builder(Dialect.COMMAND_LINE, root(paths))
         .paths(paths)
         .includes(includes == null ? null : String.join(",", includes))
         .rules(rules == null ? null : String.join(",", rules))
         .skipRules(skipRules == null ? null : String.join(",", skipRules))
-        .failOn(failOn)
-        .failOnUndetermined(failOnUndetermined)
-        .failIfNoFiles(failIfNoFiles)
+        .failOn(args.string("--fail-on"))
+        .failOnUndetermined(args.bool("--fail-on-undetermined"))
+        .failIfNoFiles(args.bool("--fail-if-no-files"))
         .threads(threads)
         .suppressions(file.suppressions())
         .reportDir(report)

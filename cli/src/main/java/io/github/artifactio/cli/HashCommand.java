@@ -13,28 +13,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code hash FILE...}: blake3 digests as {@code b3sum} prints them, and {@code hash --check LIST} to verify a list
  * {@code b3sum} (or this command) wrote. {@code -} or no file reads standard input.
  */
-@Command(name = "hash", mixinStandardHelpOptions = true,
-    description = "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and"
-        + " verifies every file they name.")
-final class HashCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
-
-  @Option(names = {"-c", "--check"}, description = "The files are lists of b3sum lines: verify what they name.")
-  boolean check;
-
-  @Parameters(paramLabel = "FILE", arity = "0..*", description = "Files to hash, or lists with --check (- : stdin).")
-  List<String> files;
+final class HashCommand implements CliCommand {
+  private static final CommandDef DEF = CommandDef.command("hash",
+          "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and verifies"
+              + " every file they name.")
+      .params("FILE", 0, -1, "Files to hash, or lists with --check (- : stdin).")
+      .flag("-c,--check", "The files are lists of b3sum lines: verify what they name.");
 
   private InputStream stdin = System.in;
 
@@ -45,10 +34,14 @@ final class HashCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
-    List<String> names = files == null || files.isEmpty() ? List.of("-") : files;
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  public CommandDef def() {
+    return DEF;
+  }
+
+  @Override
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException {
+    List<String> names = args.params().isEmpty() ? List.of("-") : args.params();
+    boolean check = args.flag("--check");
     for (String name : names) {
       if (!name.equals("-") && !Files.isRegularFile(Path.of(name))) {
         err.println("artifact-io hash: " + name + (Files.exists(Path.of(name)) ? " is not a file" : " does not exist"));

@@ -2,8 +2,12 @@ package io.github.artifactio.cli;
 
 import io.github.artifactio.engine.ArtifactException;
 import java.io.PrintWriter;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code java -jar artifact-io.jar <command>}: the entry point. Exit codes: {@value #PASS} the check passed (or the
@@ -11,9 +15,7 @@ import picocli.CommandLine.Command;
  * a file the command could not read or write; {@value #USAGE} a usage error or a misconfiguration (an unknown option
  * or rule, a path that does not exist, no file selected).
  */
-@Command(name = "artifact-io", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = "Checks, inspects, hashes and concatenates Parquet artifacts and their manifests.")
-public final class Main implements Runnable {
+public final class Main {
   public static final int PASS = 0;
   public static final int FAILED = 1;
   public static final int USAGE = 2;
@@ -21,7 +23,24 @@ public final class Main implements Runnable {
   /** The tool's name in reports. */
   static final String TOOL = "artifact-io-cli";
 
-  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  private static final String NAME = "artifact-io";
+  private static final String DESCRIPTION =
+      "Checks, inspects, hashes and concatenates Parquet artifacts and their manifests.";
+
+  private Main() {}
+
+  /** The commands, in the order the usage lists them; each made only when it runs. */
+  private static final Map<String, Supplier<CliCommand>> COMMANDS = commands();
+
+  private static Map<String, Supplier<CliCommand>> commands() {
+    Map<String, Supplier<CliCommand>> m = new LinkedHashMap<>();
+    m.put("validate", ValidateCommand::new);
+    m.put("verify-manifest", VerifyManifestCommand::new);
+    m.put("inspect", InspectCommand::new);
+    m.put("hash", HashCommand::new);
+    m.put("concat", ConcatCommand::new);
+    return Collections.unmodifiableMap(m);
+  }
 
   public static void main(String[] args) {
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -29,66 +48,106 @@ public final class Main implements Runnable {
 
   /** Runs one command line, printing to {@code out} and {@code err}; returns the exit code. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cli = new CommandLine(new Main());
-    addCommands(cli, args.length == 0 ? "" : args[0]);
-    cli.setOut(out).setErr(err).setCaseInsensitiveEnumValuesAllowed(true);
-    cli.setExecutionExceptionHandler((e, line, parsed) -> {
-      // a file that cannot be read or written: its message names the file (and column, row group...); anything
-      // else is a bug, shown whole
-      if (e instanceof ArtifactException || e instanceof java.io.UncheckedIOException) {
-        line.getErr().println("artifact-io " + line.getCommandName() + ": " + e.getMessage());
-      } else {
-        e.printStackTrace(line.getErr());
-      }
-      line.getErr().flush();
-      return FAILED;
-    });
-    int code = cli.execute(args);
-    out.flush();
-    err.flush();
-    return code;
-  }
-
-  /**
-   * The command named first, alone when it is one: picocli reads a command's annotations when it is added, and
-   * reading all five took a fifth of the start-up of {@code validate} (README, "Command line"). Anything else (help,
-   * a typo, no command) gets them all, so that usage messages list every command.
-   */
-  static void addCommands(CommandLine cli, String first) {
-    switch (first) {
-      case "validate" -> cli.addSubcommand(new ValidateCommand());
-      case "verify-manifest" -> cli.addSubcommand(new VerifyManifestCommand());
-      case "inspect" -> cli.addSubcommand(new InspectCommand());
-      case "hash" -> cli.addSubcommand(new HashCommand());
-      case "concat" -> cli.addSubcommand(new ConcatCommand());
-      default -> {
-        cli.addSubcommand(new ValidateCommand());
-        cli.addSubcommand(new VerifyManifestCommand());
-        cli.addSubcommand(new InspectCommand());
-        cli.addSubcommand(new HashCommand());
-        cli.addSubcommand(new ConcatCommand());
-        cli.addSubcommand(new CommandLine.HelpCommand());
-      }
+    try {
+      return dispatch(List.of(args), out, err);
+    } finally {
+      out.flush();
+      err.flush();
     }
   }
 
-  /** Without a command: the usage, and a usage error. */
-  @Override
-  public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+  /** Runs {@code command} on {@code args} (the arguments after the command's name). */
+  static int run(CliCommand command, List<String> args, PrintWriter out, PrintWriter err) {
+    CommandDef def = command.def();
+    try {
+      Parsed parsed = def.parse(args);
+      if (parsed.flag(CommandDef.HELP)) {
+        out.print(def.usage(NAME));
+        return PASS;
+      }
+      if (parsed.flag(CommandDef.VERSION)) {
+        out.println(NAME + " " + version());
+        return PASS;
+      }
+      return command.run(parsed, out, err);
+    } catch (UsageException e) {
+      err.println(e.getMessage());
+      err.print(def.usage(NAME));
+      return USAGE;
+    } catch (ArtifactException | UncheckedIOException e) {
+      // a file that cannot be read or written: its message names the file (and column, row group...)
+      err.println(NAME + " " + def.name() + ": " + e.getMessage());
+      return FAILED;
+    } catch (Exception e) {
+      // anything else is a bug, shown whole
+      e.printStackTrace(err);
+      return FAILED;
+    }
+  }
+
+  private static int dispatch(List<String> args, PrintWriter out, PrintWriter err) {
+    if (args.isEmpty()) {
+      err.println("a command is required");
+      err.print(usage());
+      return USAGE;
+    }
+    String first = args.get(0);
+    switch (first) {
+      case "-h", CommandDef.HELP -> {
+        out.print(usage());
+        return PASS;
+      }
+      case "-V", CommandDef.VERSION -> {
+        out.println(NAME + " " + version());
+        return PASS;
+      }
+      case "help" -> {
+        Supplier<CliCommand> c = args.size() > 1 ? COMMANDS.get(args.get(1)) : null;
+        if (args.size() > 1 && c == null) {
+          err.println("Unknown subcommand '" + args.get(1) + "'.");
+          err.print(usage());
+          return USAGE;
+        }
+        out.print(c == null ? usage() : c.get().def().usage(NAME));
+        return PASS;
+      }
+      default -> { }
+    }
+    Supplier<CliCommand> command = COMMANDS.get(first);
+    if (command == null) {
+      err.println(first.startsWith("-") ? "Unknown option: '" + first + "'"
+          : "Unmatched arguments from index 0: " + quoted(args));
+      err.print(usage());
+      return USAGE;
+    }
+    return run(command.get(), args.subList(1, args.size()), out, err);
+  }
+
+  private static String quoted(List<String> args) {
+    StringBuilder s = new StringBuilder();
+    for (String a : args) {
+      s.append(s.length() == 0 ? "" : ", ").append('\'').append(a).append('\'');
+    }
+    return s.toString();
+  }
+
+  /** The tool's own usage: the commands and what each does. */
+  static String usage() {
+    StringBuilder s = new StringBuilder("Usage: " + NAME + " [-hV] [COMMAND]\n").append(DESCRIPTION).append('\n');
+    s.append("  -h, --help      Show this help message and exit.\n");
+    s.append("  -V, --version   Print version information and exit.\n");
+    s.append("Commands:\n");
+    Map<String, String> rows = new LinkedHashMap<>();
+    COMMANDS.forEach((name, c) -> rows.put(name, c.get().def().description()));
+    rows.put("help", "Display help information about the specified command.");
+    rows.forEach((name, description) -> s.append("  ").append(name).append(" ".repeat(17 - name.length()))
+        .append(CommandDef.wrap(description, " ".repeat(19), 19)).append('\n'));
+    return s.toString();
   }
 
   /** The version of the jar (its manifest's Implementation-Version). */
   static String version() {
     String v = Main.class.getPackage().getImplementationVersion();
     return v == null ? "unknown" : v;
-  }
-
-  /** {@code --version}. */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"artifact-io " + version()};
-    }
   }
 }

@@ -6,28 +6,27 @@ import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ValidateGoal;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code validate PATH...}: the plugin's {@code validate} on files and folders. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
-    description = "Checks Parquet files (and the *.parquet files under folders) against the rules and contracts of"
-        + " the Maven plugin's validate goal.")
 final class ValidateCommand extends GateCommand {
-  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Parquet files, or folders to search.")
-  List<Path> paths;
-
-  @Option(names = "--contract", paramLabel = "NAME", split = ",",
-      description = "Built-in contracts (library-precursors, library-fragments) or JSON contract files.")
-  List<String> contracts;
+  private static final CommandDef DEF = withGateOptions(CommandDef.command("validate",
+          "Checks Parquet files (and the *.parquet files under folders) against the rules and contracts of the Maven"
+              + " plugin's validate goal.")
+      .params("PATH", 1, -1, "Parquet files, or folders to search.")
+      .list("--contract", "NAME", "Built-in contracts (library-precursors, library-fragments) or JSON contract files."));
 
   @Override
-  Goal goal(ConfigFile config) {
+  public CommandDef def() {
+    return DEF;
+  }
+
+  @Override
+  Goal goal(Parsed args, ConfigFile config) {
     if (!config.severities().isEmpty()) {
       throw new ConfigurationException("--config: \"severities\" apply to verify-manifest; validate takes a check's"
           + " \"severity\" in \"checks\"");
     }
+    List<String> contracts = args.list("--contract");
     return ValidateGoal.builder(Path.of("").toAbsolutePath())
         .contract(contracts == null ? null : String.join(",", contracts)).checks(config.checks()).build();
   }
@@ -35,10 +34,5 @@ final class ValidateCommand extends GateCommand {
   @Override
   String units() {
     return "files";
-  }
-
-  @Override
-  List<Path> paths() {
-    return paths;
   }
 }

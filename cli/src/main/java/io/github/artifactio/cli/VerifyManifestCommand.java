@@ -4,39 +4,31 @@ import io.github.artifactio.checks.ConfigFile;
 import io.github.artifactio.checks.ConfigurationException;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ManifestGoal;
-import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code verify-manifest DIR...}: the plugin's {@code verify-manifest} on run folders (or manifest files). */
-@Command(name = "verify-manifest", mixinStandardHelpOptions = true,
-    description = "Checks every manifest.json under the folders against the files it records (paths, blake3, rows,"
-        + " schemas, report sidecars, the config hash).")
 final class VerifyManifestCommand extends GateCommand {
-  @Parameters(paramLabel = "DIR", arity = "1..*", description = "Run folders, or manifest.json files.")
-  List<Path> paths;
-
-  @Option(names = "--schema", paramLabel = "NAME@VERSION",
-      description = "A schema identifier to accept besides the built-in registry's (repeatable).")
-  List<String> schemas;
+  private static final CommandDef DEF = withGateOptions(CommandDef.command("verify-manifest",
+          "Checks every manifest.json under the folders against the files it records (paths, blake3, rows, schemas,"
+              + " report sidecars, the config hash).")
+      .params("DIR", 1, -1, "Run folders, or manifest.json files.")
+      .repeated("--schema", "NAME@VERSION", "A schema identifier to accept besides the built-in registry's."));
 
   @Override
-  Goal goal(ConfigFile config) {
+  public CommandDef def() {
+    return DEF;
+  }
+
+  @Override
+  Goal goal(Parsed args, ConfigFile config) {
     if (!config.checks().isEmpty()) {
       throw new ConfigurationException("--config: \"checks\" apply to validate; verify-manifest takes \"severities\"");
     }
-    return new ManifestGoal(schemas, config.severities());
+    return new ManifestGoal(args.list("--schema"), config.severities());
   }
 
   @Override
   String units() {
     return "records";
-  }
-
-  @Override
-  List<Path> paths() {
-    return paths;
   }
 }

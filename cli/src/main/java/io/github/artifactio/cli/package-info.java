@@ -1,7 +1,8 @@
 /**
  * The command line, {@code java -jar cli/target/artifact-io.jar <command>}, for stages that are not built with Maven.
- * {@link io.github.artifactio.cli.Main} parses with picocli and maps outcomes to exit codes (0 pass, 1 findings or a
- * file that could not be read, 2 usage or misconfiguration).
+ * {@link io.github.artifactio.cli.Main} picks the {@link io.github.artifactio.cli.CliCommand}, whose
+ * {@link io.github.artifactio.cli.CommandDef} parses its arguments into {@link io.github.artifactio.cli.Parsed}, and
+ * maps outcomes to exit codes (0 pass, 1 findings or a file that could not be read, 2 usage or misconfiguration).
  *
  * <p>{@link io.github.artifactio.cli.ValidateCommand} and {@link io.github.artifactio.cli.VerifyManifestCommand}
  * share {@link io.github.artifactio.cli.GateCommand}: options in, the checks module's {@code Gate} (the one the Maven

@@ -22,6 +22,7 @@ public final class Bench {
     runs.put("blake3", Blake3Bench::run);
     runs.put("read", ReadBench::run);
     runs.put("concat", ConcatBench::run);
+    runs.put("startup", StartupBench::run);
     return runs;
   }
 
