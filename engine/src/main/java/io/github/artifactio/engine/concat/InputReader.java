@@ -8,7 +8,9 @@ import io.github.artifactio.engine.internal.parquet.SplicePageCheck;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 
 /**
@@ -32,6 +34,8 @@ final class InputReader {
   private final byte[] buffer;
   private final SpanHashing hashing;
   private SpanHashing.Stream hash;
+  /** The input's modification time when the copy began: the sink copies its bytes a second time (in the kernel). */
+  private final FileTime modified;
   private boolean hashApart;
   private long position;
   private long bytesRead;
@@ -43,6 +47,33 @@ final class InputReader {
     this.buffer = buffer;
     this.hashing = hashing;
     this.hash = hashInput ? hashing.stream() : null;
+    this.modified = modified(path);
+  }
+
+  private static FileTime modified(Path path) {
+    try {
+      return Files.getLastModifiedTime(path);
+    } catch (IOException e) {
+      throw new ArtifactException(path, "reading its modification time: " + e, e);
+    }
+  }
+
+  /**
+   * Fails when the input changed while it was copied: its bytes were read twice, once to check and hash them and once
+   * by the kernel's copy into the output, and both must be the same bytes.
+   */
+  private void unchanged() {
+    long size;
+    try {
+      size = channel.size();
+    } catch (IOException e) {
+      throw new ArtifactException(path, "reading its size: " + e, e);
+    }
+    FileTime now = modified(path);
+    if (size != length || !now.equals(modified)) {
+      throw new ArtifactException(path, "the file changed while it was copied (" + length + " bytes modified "
+          + modified + ", now " + size + " bytes modified " + now + "); nothing was published");
+    }
   }
 
   long bytesRead() {
@@ -104,7 +135,7 @@ final class InputReader {
           }
           int take = (int) (Math.min(windowEnd, s.end()) - from);
           int off = (int) (from - position);
-          sink.write(buffer, off, take);
+          sink.copy(channel, from, buffer, off, take);
           if (s.check() != null) {
             s.check().feed(buffer, off, take);
           }
@@ -137,8 +168,12 @@ final class InputReader {
     }
   }
 
-  /** Reads what is left (when hashing) and returns the input's digest, or null when inputs are not hashed. */
+  /**
+   * Reads what is left (when hashing) and returns the input's digest, or null when inputs are not hashed; fails when
+   * the input changed since the copy began.
+   */
   ContentHash finish() {
+    unchanged();
     if (hash != null) {
       while (position < length) {
         int n = (int) Math.min(buffer.length, length - position);

@@ -213,8 +213,26 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(a, b, a),
         Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build(),
         Damage.failingAfter(70_000, new IOException("No space left on device"))));
-    assertTrue(e.getMessage().matches(".*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+: writing at byte 0:"
-        + " java\\.io\\.IOException: No space left on device"), e.getMessage());
+    assertTrue(e.getMessage().matches(".*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+: writing bytes \\d+\\.\\.\\d+ \\(copied"
+        + " from an input\\): java\\.io\\.IOException: No space left on device"), e.getMessage());
+    // the range named is the copy that hit the full disk
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("writing bytes (\\d+)\\.\\.(\\d+)").matcher(e.getMessage());
+    assertTrue(m.find());
+    assertTrue(Long.parseLong(m.group(1)) <= 70_000 && 70_000 < Long.parseLong(m.group(2)), e.getMessage());
+    assertNothingLost();
+  }
+
+  /**
+   * An input rewritten while it is copied (its modification time moved by the output's first write): its bytes were
+   * checked and hashed by one read and copied by another, so the splice refuses it and publishes nothing.
+   */
+  @Test
+  void an_input_that_changes_while_it_is_copied_is_refused_and_nothing_is_published() throws IOException {
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(a, b),
+        Axis.ROWS, ConcatOptions.defaults(), Damage.touchingOnFirstWrite(a)));
+    assertTrue(e.getMessage().startsWith(a + ": the file changed while it was copied (" + Files.size(a)
+        + " bytes modified "), e.getMessage());
+    assertTrue(e.getMessage().endsWith("); nothing was published"), e.getMessage());
     assertNothingLost();
   }
 

@@ -48,6 +48,36 @@ final class Damage {
     return (int) c.getValue();
   }
 
+  /** A channel that moves {@code input}'s modification time an hour ahead at its first write, as a rewrite would. */
+  static SpliceOutput.ChannelOpener touchingOnFirstWrite(Path input) {
+    return tmp -> {
+      WritableByteChannel real = SpliceOutput.FILES.open(tmp);
+      return new WritableByteChannel() {
+        boolean touched;
+
+        @Override
+        public int write(java.nio.ByteBuffer src) throws IOException {
+          if (!touched) {
+            touched = true;
+            Files.setLastModifiedTime(input, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(input).toMillis() + 3_600_000));
+          }
+          return real.write(src);
+        }
+
+        @Override
+        public boolean isOpen() {
+          return real.isOpen();
+        }
+
+        @Override
+        public void close() throws IOException {
+          real.close();
+        }
+      };
+    };
+  }
+
   /** A channel that takes {@code limit} bytes and then fails every write with {@code failure}. */
   static SpliceOutput.ChannelOpener failingAfter(long limit, IOException failure) {
     return tmp -> {

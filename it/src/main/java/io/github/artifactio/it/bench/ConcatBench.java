@@ -43,9 +43,14 @@ import java.util.concurrent.TimeUnit;
  * {@code bytes_written}, {@code ratio_to_cp} (concat median over cat median) and the load averages.
  *
  * <p>The splice arm runs with the default checks (page CRCs checked, inputs and output hashed) on a 2-thread
- * engine context of the benchmark's own for hashing, without the syncs ({@code durable(false)}: cat does not sync either); {@code concat-rows-no-input-hash} leaves the inputs unhashed (the
- * output is always hashed), which shows what the provenance's input digests cost. {@code -Dconcat.rows=20000} runs
- * the whole benchmark in seconds (a check that it works, not a measurement).
+ * engine context of the benchmark's own for hashing, without the syncs ({@code durable(false)}: cat does not sync
+ * either); {@code concat-rows-no-input-hash} leaves the inputs unhashed (the output is always hashed), which shows
+ * what the provenance's input digests cost; {@code concat-rows-vector-jvm} is the same splice in a fresh JVM per run
+ * started with the Vector API ({@code --add-modules jdk.incubator.vector}), start and warm-up included, as the command
+ * line runs a large concatenation. Each arm's output is deleted before each of its runs ({@link #measure} says why).
+ * Last, the eight inputs given over and over until they pass 4 GiB are spliced in a JVM of {@code -Xmx128m}: memory
+ * is bounded by the buffers, whatever the size. {@code -Dconcat.rows=20000} runs the whole benchmark in seconds (a
+ * check that it works, not a measurement).
  */
 public final class ConcatBench {
   static final int INPUTS = 8;
@@ -57,6 +62,9 @@ public final class ConcatBench {
     /** Runs once; returns {bytes read, bytes written}. */
     long[] run() throws Exception;
   }
+
+  /** An arm and the file it writes, removed (untimed) before each of its timed runs. */
+  record Timed(Path output, Arm arm) {}
 
   public static void run(Path outDir) throws Exception {
     int rows = Integer.getInteger("concat.rows", 2_000_000);
@@ -82,31 +90,45 @@ public final class ConcatBench {
         + Machine.loadLine());
     EngineContext context = EngineContext.create("bench-concat-hash", 2);
     String evict = evictor();
-    Map<String, Arm> arms = new LinkedHashMap<>();
+    Map<String, Timed> arms = new LinkedHashMap<>();
     Path spliced = dir.resolve("spliced.parquet");
     Path joined = dir.resolve("joined.parquet");
     Path catted = dir.resolve("cat.bin");
     // no syncs: cat leaves its bytes in the page cache too (the sync's cost is the write benchmark's subject)
     ConcatOptions withPool = ConcatOptions.builder().context(context).report(false).durable(false).build();
-    arms.put("concat-rows", () -> concat(spliced, inputs, Axis.ROWS, withPool));
-    arms.put("cat-rows", () -> cat(catted, inputs));
-    arms.put("concat-rows-no-input-hash",
-        () -> concat(spliced, inputs, Axis.ROWS, withPool.toBuilder().hashInputs(false).build()));
-    arms.put("concat-columns", () -> concat(joined, List.of(left, right), Axis.COLUMNS, withPool));
-    arms.put("cat-columns", () -> cat(catted, List.of(left, right)));
+    arms.put("concat-rows", new Timed(spliced, () -> concat(spliced, inputs, Axis.ROWS, withPool)));
+    arms.put("cat-rows", new Timed(catted, () -> cat(catted, inputs)));
+    arms.put("concat-rows-no-input-hash", new Timed(spliced,
+        () -> concat(spliced, inputs, Axis.ROWS, withPool.toBuilder().hashInputs(false).build())));
+    arms.put("concat-rows-vector-jvm", new Timed(spliced, () -> vectorJvm(spliced, inputs)));
+    arms.put("concat-columns", new Timed(joined, () -> concat(joined, List.of(left, right), Axis.COLUMNS, withPool)));
+    arms.put("cat-columns", new Timed(catted, () -> cat(catted, List.of(left, right))));
     Map<String, List<Double>> warm = measure(arms, null, List.of());
     Map<String, List<Double>> cold = new LinkedHashMap<>();
     if (!evict.equals("none")) {
-      Map<String, Arm> coldArms = new LinkedHashMap<>();
+      Map<String, Timed> coldArms = new LinkedHashMap<>();
       coldArms.put("concat-rows-cold", arms.get("concat-rows"));
       coldArms.put("cat-rows-cold", arms.get("cat-rows"));
       cold = measure(coldArms, evict, inputs);
     }
     context.close();
-    double xmx128 = forked(spliced, inputs);
-    long[] rowsBytes = arms.get("concat-rows").run();
-    long[] noHashBytes = arms.get("concat-rows-no-input-hash").run();
-    long[] colsBytes = arms.get("concat-columns").run();
+    long[] rowsBytes = arms.get("concat-rows").arm().run();
+    long[] noHashBytes = arms.get("concat-rows-no-input-hash").arm().run();
+    long[] colsBytes = arms.get("concat-columns").arm().run();
+    // memory stays flat whatever the size: the eight inputs given over and over until they pass 4 GiB, spliced in a
+    // JVM of 128 MiB of heap
+    List<Path> large = new ArrayList<>();
+    long largeBytes = 0;
+    for (int i = 0; largeBytes < (4L << 30); i++) {
+      large.add(inputs.get(i % inputs.size()));
+      largeBytes += Files.size(inputs.get(i % inputs.size()));
+    }
+    Path largeOut = dir.resolve("large.parquet");
+    double xmx128 = forked(largeOut, large, "-Xmx128m");
+    if (xmx128 >= 0 && TableFile.open(largeOut).rows() != (long) large.size() * rows) {
+      throw new IllegalStateException("the 4 GiB splice has the wrong row count");
+    }
+    Files.deleteIfExists(largeOut);
     long[] catRows = {inputBytes, inputBytes};
     long halves = Files.size(left) + Files.size(right);
     long[] catCols = {halves, halves};
@@ -120,12 +142,15 @@ public final class ConcatBench {
     root.put("evict", evict);
     root.put("resident_after_evict_bytes", residentAfterEvict);
     root.put("hash_executor_threads", 2);
+    root.put("concat_rows_xmx128m_input_bytes", largeBytes);
+    root.put("concat_rows_xmx128m_inputs", large.size());
     root.put("concat_rows_xmx128m_s", xmx128);
     root.set("load_at_start", loadAtStart);
     root.set("load_at_end", Machine.loadNode());
     ObjectNode out = root.putObject("arms");
     put(out, "concat-rows", warm, rowsBytes, median(warm.get("cat-rows")));
     put(out, "concat-rows-no-input-hash", warm, noHashBytes, median(warm.get("cat-rows")));
+    put(out, "concat-rows-vector-jvm", warm, rowsBytes, median(warm.get("cat-rows")));
     put(out, "cat-rows", warm, catRows, median(warm.get("cat-rows")));
     put(out, "concat-columns", warm, colsBytes, median(warm.get("cat-columns")));
     put(out, "cat-columns", warm, catCols, median(warm.get("cat-columns")));
@@ -158,22 +183,31 @@ public final class ConcatBench {
     t.forEach(rounds::add);
   }
 
-  /** Every arm once to warm up (unless evicting), then {@link #ROUNDS} rounds of all arms in turn. */
-  private static Map<String, List<Double>> measure(Map<String, Arm> arms, String evict, List<Path> inputs)
+  /**
+   * Every arm once to warm up (unless evicting), then {@link #ROUNDS} rounds of all arms in turn. Before each timed
+   * run the arm's output is deleted (untimed), so every arm writes into the pages the last one freed: on this virtual
+   * machine, page-cache pages the guest has not touched lately cost about 2 s of kernel time per 1.2 GB to fault in
+   * (dd of 1.2 GB into a new file: 2.4-3.0 s of system time; overwriting a file: 0.3-0.5 s), and {@code cat > out}
+   * frees the old file's pages before it writes where the splice's atomic publication (temporary file, rename) frees
+   * them after; left as they were, the two arms got different memory.
+   */
+  private static Map<String, List<Double>> measure(Map<String, Timed> arms, String evict, List<Path> inputs)
       throws Exception {
     Map<String, List<Double>> times = new LinkedHashMap<>();
     if (evict == null) {
-      for (Arm a : arms.values()) {
-        a.run();
+      for (Timed a : arms.values()) {
+        Files.deleteIfExists(a.output());
+        a.arm().run();
       }
     }
     for (int round = 0; round < ROUNDS; round++) {
-      for (Map.Entry<String, Arm> e : arms.entrySet()) {
+      for (Map.Entry<String, Timed> e : arms.entrySet()) {
         if (evict != null) {
           evict(evict, inputs);
         }
+        Files.deleteIfExists(e.getValue().output());
         long t0 = System.nanoTime();
-        e.getValue().run();
+        e.getValue().arm().run();
         times.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add((System.nanoTime() - t0) / 1e9);
       }
     }
@@ -299,24 +333,51 @@ public final class ConcatBench {
       for (int i = 1; i < args.length; i++) {
         inputs.add(Path.of(args[i]));
       }
-      ConcatResult r = Concat.concat(Path.of(args[0]), inputs, Axis.ROWS, ConcatOptions.defaults());
-      System.out.println("ok " + r.rows());
+      ConcatResult r;
+      if (Boolean.getBoolean("concat.bench-options")) {
+        try (EngineContext context = EngineContext.create("bench-concat-hash", 2)) {
+          r = Concat.concat(Path.of(args[0]), inputs, Axis.ROWS,
+              ConcatOptions.builder().context(context).report(false).durable(false).build());
+        }
+      } else {
+        r = Concat.concat(Path.of(args[0]), inputs, Axis.ROWS, ConcatOptions.defaults());
+      }
+      String backend = io.github.artifactio.engine.hash.Blake3.backend();
+      if (Boolean.getBoolean("concat.require-vector") && !backend.startsWith("vector")) {
+        System.out.println("hashed with the " + backend + " back end, not a vector one");
+        System.exit(3);
+      }
+      System.out.println("ok " + r.rows() + " " + backend);
     }
 
     private Fork() {}
   }
 
-  /** The splice in a forked JVM with {@code -Xmx128m}: seconds taken, or -1 when it failed. */
-  private static double forked(Path out, List<Path> inputs) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx128m", "-cp", System.getProperty("java.class.path"), Fork.class.getName(), out.toString()));
+  /**
+   * The splice as the command line runs it where the JVM is given the Vector API: a fresh JVM per run, started with
+   * {@code --add-modules jdk.incubator.vector}, so its start and its warm-up are in the time; the splice's options are
+   * the in-process arm's.
+   */
+  private static long[] vectorJvm(Path out, List<Path> inputs) throws Exception {
+    if (forked(out, inputs, "--add-modules=jdk.incubator.vector", "-Dconcat.bench-options=true",
+        "-Dconcat.require-vector=true") < 0) {
+      throw new IllegalStateException("the splice in a vector JVM failed");
+    }
+    return new long[] {0, 0};
+  }
+
+  /** The splice in a forked JVM with {@code flags}: seconds taken, or -1 when it failed. */
+  private static double forked(Path out, List<Path> inputs, String... flags) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    cmd.addAll(List.of(flags));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Fork.class.getName(), out.toString()));
     inputs.forEach(p -> cmd.add(p.toString()));
     long t0 = System.nanoTime();
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     boolean ok = p.waitFor(1200, TimeUnit.SECONDS) && p.exitValue() == 0 && text.contains("ok ");
     if (!ok) {
-      System.out.println("the -Xmx128m splice failed:\n" + text);
+      System.out.println("the forked splice (" + String.join(" ", flags) + ") failed:\n" + text);
     }
     return ok ? (System.nanoTime() - t0) / 1e9 : -1;
   }

@@ -37,6 +37,14 @@ public final class SpliceFooter {
     long position();
 
     void write(byte[] b, int off, int len);
+
+    /**
+     * Bytes {@code b[off..off+len)} that are also bytes {@code [at, at + len)} of the file {@code from}: a sink may
+     * write them by copying from the file (in the kernel) instead of from {@code b}.
+     */
+    default void copy(java.nio.channels.FileChannel from, long at, byte[] b, int off, int len) {
+      write(b, off, len);
+    }
   }
 
   private record Placed(ColumnChunk chunk, byte[] columnIndex, OffsetIndex offsetIndex, long delta) {}
