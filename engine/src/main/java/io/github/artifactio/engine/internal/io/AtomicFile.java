@@ -27,6 +27,8 @@ public final class AtomicFile implements AutoCloseable {
   private final Path destination;
   private final Path temporary;
   private boolean published;
+  /** The temporary file was synced by {@link #sync()}: publish need not sync it again. */
+  private boolean synced;
 
   private AtomicFile(Path destination, Path temporary) {
     this.destination = destination;
@@ -89,11 +91,8 @@ public final class AtomicFile implements AutoCloseable {
       throw new IllegalStateException("already published: " + destination);
     }
     try {
-      if (durable) {
-        // READ is enough for fsync, and works for a hard link to a read-only source
-        try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.READ)) {
-          ch.force(true);
-        }
+      if (durable && !synced) {
+        syncTemporary();
       }
       try {
         Files.move(temporary, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -110,6 +109,28 @@ public final class AtomicFile implements AutoCloseable {
     } catch (IOException e) {
       deleteQuietly(temporary);
       throw new ArtifactException(destination, "publishing " + temporary + " under this name: " + e, e);
+    }
+  }
+
+  /**
+   * Syncs the temporary file to the device now, ahead of {@link #publish(boolean) publish(true)}, which then only
+   * renames and syncs the folder: a caller with other work to finish (a digest still being taken on another thread)
+   * lets the device write while that work runs. The file must not be written after this.
+   */
+  public void sync() {
+    try {
+      syncTemporary();
+      synced = true;
+    } catch (IOException e) {
+      deleteQuietly(temporary);
+      throw new ArtifactException(destination, "syncing " + temporary + ": " + e, e);
+    }
+  }
+
+  private void syncTemporary() throws IOException {
+    // READ is enough for fsync, and works for a hard link to a read-only source
+    try (FileChannel ch = FileChannel.open(temporary, StandardOpenOption.READ)) {
+      ch.force(true);
     }
   }
 
