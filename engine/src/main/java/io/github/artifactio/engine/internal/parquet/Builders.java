@@ -68,6 +68,27 @@ final class Builders {
     }
 
     abstract Column build();
+
+    /**
+     * {@link #build()}, for rows read from a file: levels that decode but do not describe rows (a null list with
+     * items) are the file's fault, said in the one wording both the readers and the structure scan use.
+     */
+    Column buildRows() {
+      try {
+        return build();
+      } catch (IllegalArgumentException e) {
+        throw new LevelsException("its levels do not describe rows: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Levels that decode but do not describe rows; the caller adds the file, column and row group. */
+  static final class LevelsException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LevelsException(String message, Throwable cause) {
+      super(message, cause);
+    }
   }
 
   /**

@@ -317,11 +317,7 @@ final class PageWalker {
           int n = (int) Math.min(BATCH_ROWS, rows - done);
           Builders.Base batch = d.batch(n);
           reader.read(n, batch);
-          try {
-            batch.build(); // as the readers do: levels that decode must also describe rows (no null list with items)
-          } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("its levels do not describe rows: " + e.getMessage(), e);
-          }
+          batch.buildRows(); // as the readers do: levels that decode must also describe rows (no null list with items)
           done += n;
         }
         return new ValueDecoding(name, ValueDecoding.Status.DECODED, Optional.empty(), -1, "");

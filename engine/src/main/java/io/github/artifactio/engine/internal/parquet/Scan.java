@@ -412,10 +412,9 @@ public final class Scan implements AutoCloseable {
         lastRows = rows;
       }
       try {
-        return b.build();
-      } catch (IllegalArgumentException e) { // levels that decode but do not describe rows (a null list with items)
-        throw new ArtifactException(
-            path, spec.name(), at, null, "its levels do not describe rows: " + e.getMessage(), e);
+        return b.buildRows();
+      } catch (Builders.LevelsException e) {
+        throw new ArtifactException(path, spec.name(), at, null, e.getMessage(), e);
       }
     }
 
