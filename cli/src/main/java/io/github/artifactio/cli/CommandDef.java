@@ -178,7 +178,7 @@ final class CommandDef {
         }
       }
       if (o == null) {
-        throw new UsageException("Unknown option: '" + optName + "'", this);
+        throw new UsageException("Unknown option: '" + optName + "'" + suggestion(optName), this);
       }
       List<String> into = values.computeIfAbsent(o.key(), k -> new ArrayList<>());
       switch (o.kind()) {
@@ -246,6 +246,42 @@ final class CommandDef {
       throw new IllegalArgumentException("no option " + key + " in " + name);
     }
     return o;
+  }
+
+  /** {@code "; did you mean '--x'?"} naming the closest option when a typo explains the name, else empty. */
+  private String suggestion(String typed) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String known : byName.keySet()) {
+      int d = distance(typed, known);
+      if (d < bestDistance) {
+        best = known;
+        bestDistance = d;
+      }
+    }
+    // a typo: a letter or two off, and less than a third of the name
+    return best != null && bestDistance <= 2 && bestDistance * 3 < best.length() ? "; did you mean '" + best + "'?" : "";
+  }
+
+  /** Edit distance (insertions, deletions, substitutions, adjacent transpositions). */
+  static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   private static boolean isBoolean(String s) {

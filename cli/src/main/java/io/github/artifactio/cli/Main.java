@@ -115,12 +115,23 @@ public final class Main {
     }
     Supplier<CliCommand> command = COMMANDS.get(first);
     if (command == null) {
-      err.println(first.startsWith("-") ? "Unknown option: '" + first + "'"
-          : "Unmatched arguments from index 0: " + quoted(args));
+      err.println((first.startsWith("-") ? "Unknown option: '" + first + "'"
+          : "Unmatched arguments from index 0: " + quoted(args)) + closestCommand(first));
       err.print(usage());
       return USAGE;
     }
     return run(command.get(), args.subList(1, args.size()), out, err);
+  }
+
+  /** {@code "; did you mean 'validate'?"} when a typo explains the name, else empty. */
+  private static String closestCommand(String typed) {
+    for (String c : COMMANDS.keySet()) {
+      int d = CommandDef.distance(typed, c);
+      if (d <= 2 && d * 3 < c.length()) {
+        return "; did you mean '" + c + "'?";
+      }
+    }
+    return "";
   }
 
   private static String quoted(List<String> args) {

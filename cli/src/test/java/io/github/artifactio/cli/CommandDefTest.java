@@ -91,7 +91,10 @@ class CommandDefTest {
 
   @Test
   void usage_errors_say_what_is_wrong_in_picocli_words() {
-    assertEquals("Unknown option: '--colour'", error("a", "--colour=red"), "the option's name, without its value");
+    assertEquals("Unknown option: '--colour'; did you mean '--color'?", error("a", "--colour=red"),
+        "the option's name, without its value, and the closest one");
+    assertEquals("Unknown option: '--trheads'; did you mean '--threads'?", error("a", "--trheads", "2"));
+    assertEquals("Unknown option: '--paint-it-black'", error("a", "--paint-it-black"), "no option is close");
     assertEquals("Unknown option: '-x'", error("a", "-x"));
     assertEquals("Missing required parameter: 'FILE'", error("--check"));
     assertEquals("Missing required parameter for option '--out' (DIR)", error("a", "--out"));
