@@ -196,6 +196,7 @@ public final class TableWriter implements AutoCloseable {
         o.metadata(),
         WriteOptions.WRITER_SETTINGS_KEY,
         o.contentHash(),
-        o.durable());
+        o.durable(),
+        o.directIo());
   }
 }

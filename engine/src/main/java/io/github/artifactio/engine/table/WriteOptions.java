@@ -13,8 +13,9 @@ import java.util.TreeSet;
 /**
  * Everything that changes the bytes a writer produces, in one immutable value (never read from the environment), so
  * that the footer and the report can record it and a changed content hash can be explained ({@link WriterSettings});
- * plus two choices that change no byte: whether the bytes are hashed while written, and whether publication waits for
- * the disk ({@link Builder#durable(boolean)}).
+ * plus three choices that change no byte: whether the bytes are hashed while written, whether publication waits for
+ * the disk ({@link Builder#durable(boolean)}), and whether the bytes bypass the page cache
+ * ({@link Builder#directIo(boolean)}).
  *
  * <p>Two layouts, as in the Rust engine:
  *
@@ -54,6 +55,7 @@ public final class WriteOptions {
   private final SortedMap<String, String> metadata;
   private final boolean contentHash;
   private final boolean durable;
+  private final boolean directIo;
 
   private WriteOptions(Builder b) {
     this.codec = b.codec;
@@ -64,6 +66,7 @@ public final class WriteOptions {
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(b.metadata));
     this.contentHash = b.contentHash;
     this.durable = b.durable;
+    this.directIo = b.directIo;
   }
 
   public static WriteOptions defaults() {
@@ -119,6 +122,11 @@ public final class WriteOptions {
     return durable;
   }
 
+  /** Whether the writer asks for direct IO (the page cache bypassed); see {@link Builder#directIo(boolean)}. */
+  public boolean directIo() {
+    return directIo;
+  }
+
   /** The schema identifier recorded in the footer, if one was given. */
   public Optional<SchemaId> schema() {
     return SchemaId.fromFooter(metadata);
@@ -138,6 +146,7 @@ public final class WriteOptions {
     b.metadata.putAll(metadata);
     b.contentHash = contentHash;
     b.durable = durable;
+    b.directIo = directIo;
     return b;
   }
 
@@ -146,7 +155,7 @@ public final class WriteOptions {
     return "WriteOptions[codec=" + codec + ", rowGroupCap=" + (rowGroupCap == null ? "none" : rowGroupCap)
         + ", pageRows=" + pageRows()
         + ", floatPlan=" + floatPlan + ", plainColumns=" + plainColumns + ", metadata=" + metadata.keySet()
-        + ", contentHash=" + contentHash + ", durable=" + durable + "]";
+        + ", contentHash=" + contentHash + ", durable=" + durable + ", directIo=" + directIo + "]";
   }
 
   /** Builds {@link WriteOptions}; every setter validates its argument and names the bad value. */
@@ -159,6 +168,7 @@ public final class WriteOptions {
     private final SortedMap<String, String> metadata = new TreeMap<>();
     private boolean contentHash;
     private boolean durable = true;
+    private boolean directIo;
 
     private Builder() {}
 
@@ -223,6 +233,21 @@ public final class WriteOptions {
      */
     public Builder durable(boolean durable) {
       this.durable = durable;
+      return this;
+    }
+
+    /**
+     * Writes the file with direct IO ({@code O_DIRECT}): the bytes go from the writer's buffers to the device without
+     * a copy into the page cache; no byte written changes (the last block is written padded, then the file is cut to
+     * its length). Off by default, because the file is then not in the page cache: a reader that opens it right after
+     * (the next stage of a pipeline, often) reads it from the device instead of from memory. Where a file system
+     * refuses direct IO (tmpfs on older kernels, some network file systems) the writer writes through the page cache
+     * as usual. Worth it for durable writes of large files read later, and on machines where the page cache's pages
+     * are expensive to come by: on this project's 2-vCPU VM a 150 MB durable write took 0.37-0.43 s with it against
+     * 0.64-0.77 s without (README, "Benchmarks").
+     */
+    public Builder directIo(boolean directIo) {
+      this.directIo = directIo;
       return this;
     }
 

@@ -343,6 +343,10 @@ public final class WriteBench {
         writers.put("engine-1t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults()));
         writers.put("engine-1t-nosync", f -> TableWriter.writeTable(f, cols, noSync));
         writers.put("engine-2t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults(), pool));
+        // direct IO (WriteOptions.directIo): the same bytes, not through the page cache
+        WriteOptions direct = WriteOptions.builder().directIo(true).build();
+        writers.put("engine-1t-direct", f -> TableWriter.writeTable(f, cols, direct));
+        writers.put("engine-2t-direct", f -> TableWriter.writeTable(f, cols, direct, pool));
         WriteOptions hashed = WriteOptions.builder().contentHash().build();
         writers.put("engine-1t-hashed", f -> TableWriter.writeTable(f, cols, hashed, hashing));
         writers.put("parquet-java-group", f -> TimingBench.writeParquetJava(data, schema, f));

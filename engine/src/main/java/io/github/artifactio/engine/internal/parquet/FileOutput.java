@@ -1,12 +1,15 @@
 package io.github.artifactio.engine.internal.parquet;
 
+import com.sun.nio.file.ExtendedOpenOption;
 import io.github.artifactio.engine.internal.io.BackgroundHasher;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * An append-only output over a {@link FileChannel} with a 1 MiB buffer. It never seeks, so the bytes handed to an
@@ -15,6 +18,12 @@ import java.nio.file.StandardOpenOption;
  *
  * <p>{@link #close} does not sync: publication decides that ({@code durable}), so a non-durable write never waits on
  * the device.
+ *
+ * <p>With direct IO ({@code WriteOptions.directIo}) the channel is opened with {@code O_DIRECT}: every write is the
+ * 1 MiB buffer (a multiple of the file system's block size, at a file position that is one too), the last one padded
+ * to a whole block, and {@link #close} cuts the file back to the bytes written. Where the file system refuses
+ * {@code O_DIRECT}, or its block size does not divide the buffer, the output writes through the page cache instead
+ * ({@link #direct()} says which).
  */
 final class FileOutput implements AutoCloseable {
   static final int BUFFER_BYTES = BackgroundHasher.BUFFER_BYTES;
@@ -25,10 +34,38 @@ final class FileOutput implements AutoCloseable {
   private int used;
   private long position;
   private boolean closed;
+  /** Whether the channel bypasses the page cache; its block size when it does. */
+  private final boolean direct;
+  private final int block;
+  /**
+   * Where a direct write copies the buffer first: a direct buffer aligned to the block. Handing the channel a heap
+   * buffer instead lets the JDK take an aligned temporary one, which JDK 17's per-thread cache later fails to free
+   * (a NullPointerException in {@code sun.nio.ch.Util.free} at the thread's next ordinary write; found by this
+   * class's test).
+   */
+  private final ByteBuffer aligned;
 
   /** Creates or truncates {@code path}; {@code hasher} hashes every written byte (on its lane or inline), or null. */
   FileOutput(Path path, BackgroundHasher hasher) throws IOException {
-    this.channel = FileChannel.open(
+    this(path, hasher, false);
+  }
+
+  /** As {@link #FileOutput(Path, BackgroundHasher)}, with direct IO when {@code direct} and the file system allows. */
+  FileOutput(Path path, BackgroundHasher hasher, boolean direct) throws IOException {
+    FileChannel ch = null;
+    int blockSize = direct ? directBlock(path) : 0;
+    if (blockSize > 0) {
+      try {
+        ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+      } catch (IOException | UnsupportedOperationException refused) {
+        ch = null; // EINVAL from a file system without O_DIRECT: through the page cache, below
+      }
+    }
+    this.direct = ch != null;
+    this.block = this.direct ? blockSize : 0;
+    this.aligned = this.direct ? ByteBuffer.allocateDirect(BUFFER_BYTES + blockSize).alignedSlice(blockSize) : null;
+    this.channel = ch != null ? ch : FileChannel.open(
         path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
     this.hasher = hasher;
     try {
@@ -52,8 +89,31 @@ final class FileOutput implements AutoCloseable {
     return position;
   }
 
+  /** Whether the bytes bypass the page cache. */
+  boolean direct() {
+    return direct;
+  }
+
+  /**
+   * The block size direct writes to {@code path}'s file system must be multiples of, or 0 when direct IO cannot be
+   * used there: the block size must divide the buffer, whose every full write is then aligned.
+   */
+  static int directBlock(Path path) {
+    try {
+      Path folder = path.toAbsolutePath().getParent();
+      return usableBlock(Files.getFileStore(folder).getBlockSize());
+    } catch (IOException | UnsupportedOperationException e) {
+      return 0;
+    }
+  }
+
+  /** {@code blockSize} when a power of two that divides the buffer, else 0. */
+  static int usableBlock(long blockSize) {
+    return blockSize > 0 && blockSize <= BUFFER_BYTES && Long.bitCount(blockSize) == 1 ? (int) blockSize : 0;
+  }
+
   void write(byte[] b, int off, int len) throws IOException {
-    if (hasher == null && len >= buffer.length) {
+    if (!direct && hasher == null && len >= buffer.length) {
       drain();
       ByteBuffer src = ByteBuffer.wrap(b, off, len);
       while (src.hasRemaining()) {
@@ -77,7 +137,19 @@ final class FileOutput implements AutoCloseable {
   }
 
   private void drain() throws IOException {
-    ByteBuffer src = ByteBuffer.wrap(buffer, 0, used);
+    // a direct write is whole blocks: only the last buffer can be short, and it is padded (cut back at close)
+    int length = direct ? (used + block - 1) / block * block : used;
+    if (length > used) {
+      Arrays.fill(buffer, used, length, (byte) 0);
+    }
+    ByteBuffer src;
+    if (direct) {
+      aligned.clear();
+      aligned.put(buffer, 0, length).flip();
+      src = aligned;
+    } else {
+      src = ByteBuffer.wrap(buffer, 0, length);
+    }
     while (src.hasRemaining()) {
       channel.write(src);
     }
@@ -102,6 +174,9 @@ final class FileOutput implements AutoCloseable {
     closed = true;
     try {
       drain();
+      if (direct) {
+        channel.truncate(position); // the last block's padding
+      }
     } finally {
       channel.close();
     }

@@ -46,7 +46,8 @@ public final class StreamingWriter implements AutoCloseable {
       SortedMap<String, String> metadata,
       String settingsKey,
       boolean hash,
-      boolean durable) {}
+      boolean durable,
+      boolean directIo) {}
 
   /**
    * The footer's {@code created_by}: this engine, versioned by its layout revision (the bytes it writes), in the
@@ -178,7 +179,7 @@ public final class StreamingWriter implements AutoCloseable {
       if (config.hash()) {
         hasher = new BackgroundHasher(workers);
       }
-      output = new ParquetOutput(new FileOutput(file.temporary(), hasher));
+      output = new ParquetOutput(new FileOutput(file.temporary(), hasher, config.directIo()));
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing failed: " + e, e);
     }

@@ -1,0 +1,50 @@
+package io.github.artifactio.engine.internal.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The writer's file output: direct or not, the file holds exactly the bytes written, padding cut off. */
+class FileOutputTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "{0} bytes")
+  @ValueSource(ints = {0, 1, 511, 4095, 4096, 4097, FileOutput.BUFFER_BYTES - 1, FileOutput.BUFFER_BYTES,
+      3 * FileOutput.BUFFER_BYTES + 123})
+  void the_file_holds_exactly_the_bytes_written_in_pieces_of_any_size(int n) throws IOException {
+    byte[] data = new byte[n];
+    new SplittableRandom(n).nextBytes(data);
+    for (boolean direct : new boolean[] {false, true}) {
+      Path p = dir.resolve("out-" + direct + ".bin");
+      try (FileOutput out = new FileOutput(p, null, direct)) {
+        SplittableRandom r = new SplittableRandom(7);
+        int at = 0;
+        while (at < n) {
+          // pieces of every size, some larger than the buffer (the buffered output writes those straight through)
+          int len = Math.min(n - at, r.nextInt(4) == 0 ? r.nextInt(2 * FileOutput.BUFFER_BYTES) : r.nextInt(5000));
+          out.write(data, at, len);
+          at += len;
+        }
+        assertEquals(n, out.position());
+      }
+      assertArrayEquals(data, Files.readAllBytes(p), "direct=" + direct);
+    }
+  }
+
+  @Test
+  void direct_io_needs_a_power_of_two_block_that_divides_the_buffer() {
+    assertEquals(4096, FileOutput.usableBlock(4096));
+    assertEquals(512, FileOutput.usableBlock(512));
+    assertEquals(0, FileOutput.usableBlock(0));
+    assertEquals(0, FileOutput.usableBlock(3000));
+    assertEquals(0, FileOutput.usableBlock(2L * FileOutput.BUFFER_BYTES));
+  }
+}
