@@ -73,8 +73,8 @@ public final class WriteBench {
    */
   static final boolean SETTLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.settle", "true"));
   static final String[] NAMES = {
-    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "parquet-java-group", "parquet-java-writesupport",
-    "duckdb-1t", "duckdb-1t-fsync"
+    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "engine-1t-direct", "engine-2t-direct",
+    "parquet-java-group", "parquet-java-writesupport", "duckdb-1t", "duckdb-1t-fsync"
   };
 
   private WriteBench() {}
@@ -162,6 +162,10 @@ public final class WriteBench {
         median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
     System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f (issue 14's target <= 0.60)%n",
         median(seconds(byArm.get("engine-2t"))) / oneThread);
+    double oneDirect = median(seconds(byArm.get("engine-1t-direct")));
+    System.out.printf(Locale.ROOT, "with direct IO: engine-1t-direct / engine-1t = %.2f, engine-1t-direct / duckdb-1t ="
+        + " %.2f, engine-2t-direct / engine-1t-direct = %.2f%n", oneDirect / oneThread, oneDirect / duck,
+        median(seconds(byArm.get("engine-2t-direct"))) / oneDirect);
     System.out.printf(Locale.ROOT,
         "engine-1t-hashed / engine-1t: %.2f from the medians, %.2f over %d back-to-back pairs (issue 14's target <= 1.05)%n",
         median(seconds(byArm.get("engine-1t-hashed"))) / oneThread, median(hashed), hashed.length);
