@@ -50,69 +50,62 @@ final class Damage {
 
   /** A channel that moves {@code input}'s modification time an hour ahead at its first write, as a rewrite would. */
   static SpliceOutput.ChannelOpener touchingOnFirstWrite(Path input) {
-    return tmp -> {
-      WritableByteChannel real = SpliceOutput.FILES.open(tmp);
-      return new WritableByteChannel() {
-        boolean touched;
+    return tmp -> new Forwarding(SpliceOutput.FILES.open(tmp)) {
+      boolean touched;
 
-        @Override
-        public int write(java.nio.ByteBuffer src) throws IOException {
-          if (!touched) {
-            touched = true;
-            Files.setLastModifiedTime(input, java.nio.file.attribute.FileTime.fromMillis(
-                Files.getLastModifiedTime(input).toMillis() + 3_600_000));
-          }
-          return real.write(src);
+      @Override
+      public int write(java.nio.ByteBuffer src) throws IOException {
+        if (!touched) {
+          touched = true;
+          Files.setLastModifiedTime(input, java.nio.file.attribute.FileTime.fromMillis(
+              Files.getLastModifiedTime(input).toMillis() + 3_600_000));
         }
-
-        @Override
-        public boolean isOpen() {
-          return real.isOpen();
-        }
-
-        @Override
-        public void close() throws IOException {
-          real.close();
-        }
-      };
+        return real.write(src);
+      }
     };
   }
 
   /** A channel that takes {@code limit} bytes and then fails every write with {@code failure}. */
   static SpliceOutput.ChannelOpener failingAfter(long limit, IOException failure) {
-    return tmp -> {
-      WritableByteChannel real = SpliceOutput.FILES.open(tmp);
-      return new WritableByteChannel() {
-        long written;
+    return tmp -> new Forwarding(SpliceOutput.FILES.open(tmp)) {
+      long written;
 
-        @Override
-        public int write(java.nio.ByteBuffer src) throws IOException {
-          if (written + src.remaining() > limit) {
-            int n = (int) (limit - written);
-            if (n > 0) {
-              java.nio.ByteBuffer part = src.duplicate();
-              part.limit(part.position() + n);
-              real.write(part);
-              src.position(src.position() + n);
-              written += n;
-            }
-            throw failure;
+      @Override
+      public int write(java.nio.ByteBuffer src) throws IOException {
+        if (written + src.remaining() > limit) {
+          int n = (int) (limit - written);
+          if (n > 0) {
+            java.nio.ByteBuffer part = src.duplicate();
+            part.limit(part.position() + n);
+            real.write(part);
+            src.position(src.position() + n);
+            written += n;
           }
-          int n = real.write(src);
-          written += n;
-          return n;
+          throw failure;
         }
-
-        @Override
-        public boolean isOpen() {
-          return real.isOpen();
-        }
-
-        @Override
-        public void close() throws IOException {
-          real.close();
-        }
-      };
+        int n = real.write(src);
+        written += n;
+        return n;
+      }
     };
+  }
+
+  /** An output channel passing to the real one; the opener's subclass changes {@code write}. */
+  private abstract static class Forwarding implements WritableByteChannel {
+    final WritableByteChannel real;
+
+    Forwarding(WritableByteChannel real) {
+      this.real = real;
+    }
+
+    @Override
+    public boolean isOpen() {
+      return real.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+      real.close();
+    }
   }
 }

@@ -151,7 +151,8 @@ record FooterModel(MessageType schema, Map<String, String> keyValues, String cre
     return false;
   }
 
-  private static Map<RowGroup, Long> firstRows(FileMetaData md) {
+  /** Each row group's first row, the map parquet-java's own reader hands its converter. */
+  static Map<RowGroup, Long> firstRows(FileMetaData md) {
     Map<RowGroup, Long> firstRows = new HashMap<>();
     long first = 0;
     if (md.getRow_groups() != null) {

@@ -13,13 +13,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -53,7 +50,7 @@ class FooterModelTest {
       ParquetMetadata expected = null;
       RuntimeException expectedError = null;
       try {
-        expected = new ParquetMetadataConverter().fromParquetMetadata(md, null, false, firstRows(md));
+        expected = new ParquetMetadataConverter().fromParquetMetadata(md, null, false, FooterModel.firstRows(md));
       } catch (RuntimeException e) {
         expectedError = e;
       }
@@ -159,17 +156,5 @@ class FooterModelTest {
 
   private static String reference(IndexReference r) {
     return r == null ? "none" : r.getOffset() + "+" + r.getLength();
-  }
-
-  private static Map<RowGroup, Long> firstRows(FileMetaData md) {
-    Map<RowGroup, Long> first = new HashMap<>();
-    long at = 0;
-    if (md.getRow_groups() != null) {
-      for (RowGroup g : md.getRow_groups()) {
-        first.put(g, at);
-        at += g.getNum_rows();
-      }
-    }
-    return first;
   }
 }
