@@ -50,14 +50,25 @@ final class FileOutput implements AutoCloseable {
     this(path, hasher, false);
   }
 
+  /** How the direct channel is opened; tests make it refuse, as a file system without {@code O_DIRECT} does. */
+  interface DirectOpener {
+    FileChannel open(Path path) throws IOException;
+  }
+
+  static final DirectOpener DIRECT = path -> FileChannel.open(path, StandardOpenOption.CREATE,
+      StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+
   /** As {@link #FileOutput(Path, BackgroundHasher)}, with direct IO when {@code direct} and the file system allows. */
   FileOutput(Path path, BackgroundHasher hasher, boolean direct) throws IOException {
+    this(path, hasher, direct, DIRECT);
+  }
+
+  FileOutput(Path path, BackgroundHasher hasher, boolean direct, DirectOpener opener) throws IOException {
     FileChannel ch = null;
     int blockSize = direct ? directBlock(path) : 0;
     if (blockSize > 0) {
       try {
-        ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-            StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+        ch = opener.open(path);
       } catch (IOException | UnsupportedOperationException refused) {
         ch = null; // EINVAL from a file system without O_DIRECT: through the page cache, below
       }

@@ -2,6 +2,7 @@ package io.github.artifactio.engine.internal.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,6 +38,20 @@ class FileOutputTest {
       }
       assertArrayEquals(data, Files.readAllBytes(p), "direct=" + direct);
     }
+  }
+
+  @Test
+  void a_file_system_that_refuses_direct_io_gets_the_same_bytes_through_the_page_cache() throws IOException {
+    byte[] data = new byte[FileOutput.BUFFER_BYTES + 4321];
+    new SplittableRandom(3).nextBytes(data);
+    Path p = dir.resolve("refused.bin");
+    try (FileOutput out = new FileOutput(p, null, true, path -> {
+      throw new IOException("Invalid argument"); // what open(2) says on a file system without O_DIRECT
+    })) {
+      assertFalse(out.direct());
+      out.write(data, 0, data.length);
+    }
+    assertArrayEquals(data, Files.readAllBytes(p));
   }
 
   @Test
