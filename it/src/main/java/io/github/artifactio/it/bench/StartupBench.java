@@ -8,7 +8,6 @@ import io.github.artifactio.it.plugin.ExternalFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +59,7 @@ public final class StartupBench {
         }
       }
     }
-    double floor = median(times.get("jvm-empty-main"));
+    double floor = WriteBench.median(times.get("jvm-empty-main"));
     ObjectNode root = new ObjectMapper().createObjectNode();
     root.put("benchmark", "startup");
     root.put("rounds", ROUNDS);
@@ -72,7 +71,7 @@ public final class StartupBench {
     System.out.printf(Locale.ROOT, "%-16s %10s %10s %10s%n", "arm", "median_s", "min_s", "to_floor");
     for (Map.Entry<String, List<Double>> e : times.entrySet()) {
       ObjectNode o = out.putObject(e.getKey());
-      double median = median(e.getValue());
+      double median = WriteBench.median(e.getValue());
       double min = e.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       o.put("median_s", median);
       o.put("min_s", min);
@@ -95,11 +94,5 @@ public final class StartupBench {
       throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + new String(output));
     }
     return (System.nanoTime() - t0) / 1e9;
-  }
-
-  private static double median(List<Double> v) {
-    double[] s = v.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(s);
-    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   }
 }
