@@ -14,7 +14,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,17 +55,16 @@ final class HashCommand implements CliCommand {
     // Vector API hashes them in a child JVM that has it, as verify-manifest does
     try (EngineContext context = EngineContext.create("artifact-io-hash",
         Math.max(1, Runtime.getRuntime().availableProcessors() - 1))) {
-      int code = Main.PASS;
       if (!check) {
-        List<Path> files = new ArrayList<>();
-        names.stream().filter(n -> !n.equals("-")).distinct().forEach(n -> files.add(Path.of(n)));
+        List<Path> files = names.stream().filter(n -> !n.equals("-")).distinct().map(Path::of).toList();
         Map<Path, ContentHash> digests = FileHashing.builder().context(context).build().hash(files).digests();
         for (String name : names) {
           ContentHash d = name.equals("-") ? stdinDigest() : digests.get(Path.of(name));
           out.println(B3sumLines.format(d.hex(), name));
         }
-        return code;
+        return Main.PASS;
       }
+      int code = Main.PASS;
       for (String name : names) {
         code = Math.max(code, verify(name, out, err, context));
       }

@@ -37,7 +37,7 @@ final class Parsed {
   List<Path> paths() throws UsageException {
     List<Path> out = new ArrayList<>();
     for (String p : params) {
-      out.add(toPath(command.params(), p));
+      out.add(toPath("parameter", p));
     }
     return out;
   }
@@ -70,7 +70,7 @@ final class Parsed {
   /** The value as a path, or null. */
   Path path(String option) throws UsageException {
     String v = string(option);
-    return v == null ? null : toPath(option, v);
+    return v == null ? null : toPath("option '" + option + "'", v);
   }
 
   /** One of {@code type}'s constants, named in any case. */
@@ -106,13 +106,13 @@ final class Parsed {
     return out;
   }
 
-  private Path toPath(Object what, String v) throws UsageException {
+  /** {@code v} as a path; {@code what} names where it was given, for the message. */
+  private Path toPath(String what, String v) throws UsageException {
     try {
       return Path.of(v);
     } catch (InvalidPathException e) {
-      throw new UsageException("Invalid value for " + (what instanceof String s && s.startsWith("-")
-          ? "option '" + s + "'" : "parameter") + ": '" + v + "' is not a path (" + e.getReason().toLowerCase(
-              Locale.ROOT) + ")", command);
+      throw new UsageException("Invalid value for " + what + ": '" + v + "' is not a path ("
+          + e.getReason().toLowerCase(Locale.ROOT) + ")", command);
     }
   }
 }
