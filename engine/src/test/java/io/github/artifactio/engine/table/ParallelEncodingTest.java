@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
 import io.github.artifactio.engine.internal.concurrent.Lane;
 import io.github.artifactio.engine.internal.concurrent.Workers;
@@ -43,6 +44,30 @@ class ParallelEncodingTest {
             assertArrayEquals(expected, Layouts.bytes(p), "cap " + cap + ", " + threads + " threads");
           }
         }
+      }
+    }
+  }
+
+  @Test
+  void a_durable_write_on_a_pool_syncs_early_on_a_spare_turn_and_writes_the_serial_writers_bytes() {
+    // 40 MB: more than two early-sync intervals
+    double[] values = new java.util.SplittableRandom(11).doubles(5_000_000).toArray();
+    List<Column> table = List.of(Float64Column.of("x", values));
+    Path serial = dir.resolve("serial.parquet");
+    TableWriter.writeTable(serial, table, WriteOptions.builder().plainColumn("x").build());
+    for (boolean durable : new boolean[] {true, false}) {
+      WriteOptions o = WriteOptions.builder().plainColumn("x").durable(durable).build();
+      try (EngineContext context = EngineContext.create("early", 2)) {
+        Workers pool = Workers.of(context);
+        Path p = dir.resolve("pool-" + durable + ".parquet");
+        try (TableWriter w = TableWriter.open(p, o, context)) {
+          w.write(ChunkedWriterTest.rows(table, 0, 3_000_000));
+          assertEquals(durable ? 1 : 0, pool.activeTurns(), "the early syncs' lane, durable=" + durable);
+          w.write(ChunkedWriterTest.rows(table, 3_000_000, values.length));
+          w.finish();
+        }
+        assertEquals(0, pool.activeTurns(), "finish gave the lane back");
+        assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(p), "durable=" + durable);
       }
     }
   }

@@ -51,8 +51,9 @@ import org.apache.parquet.schema.MessageType;
  *
  * <p>Harness: {@value #FORKS} forked JVMs; in each, {@value #WARMUP} warm-up rounds then {@value #MEASURED} measured
  * rounds, every round running every writer in a rotated order (so drift on a shared machine hits all alike); every
- * timed write goes to a new file and starts from the same state: the earlier writes' bytes synced to disk, a collected
- * heap. The figures are the medians over all measured rounds of all forks, each with its ratio to DuckDB's median,
+ * timed write goes to a new file and starts from the same state: the earlier writes' bytes synced to disk, their files
+ * deleted and the deletion committed ({@link #RECYCLE}), a collected heap. The figures are the medians over all
+ * measured rounds of all forks, each with its ratio to DuckDB's median,
  * and the medians of back-to-back pairs drawn in random order ({@value #PAIRS} per fork): (unhashed, hashed) for
  * hashing's cost and (engine, engine without sync, DuckDB) for the ratio to DuckDB and the sync's share. Every measured
  * write is in the JSON with the page cache's unwritten bytes and the load average before it. A separate fork with a
@@ -72,6 +73,18 @@ public final class WriteBench {
    * {@code -Dartifact-io.bench.settle=false} runs without, to see that effect.
    */
   static final boolean SETTLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.settle", "true"));
+  /**
+   * Whether every timed write starts with the fork's earlier outputs deleted and the deletion committed (on by
+   * default): the outputs of a fork's 60 or so writes would otherwise fill 9 GB of page cache with pages the next
+   * write cannot reuse, and on this VM a page the guest has not touched lately costs about 2 s of system time per
+   * 1.2 GB to fault in (a {@code dd} of 1.2 GB into a new file: 2.4-3.0 s of system time; over an existing one:
+   * 0.3-0.5 s), a cost of the VM's memory, not of the writer, that every writer then pays in its own syscalls. The
+   * deletion is committed before the write (the folder synced, and a pause) because this ext4 is mounted with
+   * {@code discard}: the freed blocks are trimmed when the journal commits, which slowed whichever write came next up
+   * to 1.8x when the deletion was left to the kernel. {@code -Dartifact-io.bench.recycle=false} keeps every output
+   * until the fork ends, as runs before 2026-12-01 21:30 did.
+   */
+  static final boolean RECYCLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.recycle", "true"));
   static final String[] NAMES = {
     "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "engine-1t-direct", "engine-2t-direct",
     "parquet-java-group", "parquet-java-writesupport", "duckdb-1t", "duckdb-1t-fsync"
@@ -86,14 +99,17 @@ public final class WriteBench {
   public static void run(Path outDir) throws Exception {
     Files.createDirectories(outDir);
     ObjectNode loadAtStart = Machine.loadNode();
-    System.out.println("write benchmark: " + Machine.loadLine() + (SETTLE ? "" : "; page cache NOT settled between writes"));
+    System.out.println("write benchmark: " + Machine.loadLine() + (SETTLE ? "" : "; page cache NOT settled between writes")
+        + (RECYCLE ? "" : "; earlier outputs kept"));
     List<Run> runs = new ArrayList<>();
     List<double[]> hashPairs = new ArrayList<>();
     List<double[]> triples = new ArrayList<>();
+    List<double[]> threadPairs = new ArrayList<>();
     for (int f = 0; f < FORKS; f++) {
       Path out = outDir.resolve("write-fork-" + f + ".tsv");
-      fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString(), "all", String.valueOf(SETTLE));
-      read(out, runs, hashPairs, triples);
+      fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString(), "all", String.valueOf(SETTLE),
+          String.valueOf(RECYCLE));
+      read(out, runs, hashPairs, triples, threadPairs);
     }
     // blake3 has a Vector API back end, 2.5x the scalar one, in a JVM started with the incubator module: how much
     // hashing costs there, in forks of their own (the module changes nothing else the writers do)
@@ -102,8 +118,9 @@ public final class WriteBench {
     for (int f = 0; f < FORKS; f++) {
       Path out = outDir.resolve("write-vector-fork-" + f + ".tsv");
       fork(Fork.class, "6g", List.of("--add-modules", "jdk.incubator.vector"), out.toString(),
-          outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed", String.valueOf(SETTLE));
-      read(out, vectorRuns, vectorPairs, new ArrayList<>());
+          outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed", String.valueOf(SETTLE),
+          String.valueOf(RECYCLE));
+      read(out, vectorRuns, vectorPairs, new ArrayList<>(), new ArrayList<>());
     }
     Path memOut = outDir.resolve("write-memory.tsv");
     fork(MemoryFork.class, "128m", memOut.toString(), outDir.resolve("write-scratch").toString());
@@ -121,6 +138,7 @@ public final class WriteBench {
     root.put("rows", ROWS);
     root.put("forks", FORKS);
     root.put("settled_page_cache", SETTLE);
+    root.put("earlier_outputs_deleted", RECYCLE);
     root.set("load_at_start", loadAtStart);
     ArrayNode arms = root.putArray("arms");
     System.out.println();
@@ -146,6 +164,9 @@ public final class WriteBench {
     paired.put("hashed_to_unhashed", round(median(hashed)));
     paired.put("hashed_pairs", hashed.length);
     paired.put("hashed_to_unhashed_vector_jvm", round(median(hashedVector)));
+    double[] twoToOne = column(threadPairs, 1, 0);
+    paired.put("engine_2t_to_engine_1t", round(median(twoToOne)));
+    paired.put("thread_pairs", twoToOne.length);
     System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
         + " triples (issue 14's target <= 0.80)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
@@ -160,8 +181,9 @@ public final class WriteBench {
     }
     System.out.printf(Locale.ROOT, "duckdb-1t-fsync / duckdb-1t: %.2f (DuckDB's COPY made durable the same way)%n",
         median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
-    System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f (issue 14's target <= 0.60)%n",
-        median(seconds(byArm.get("engine-2t"))) / oneThread);
+    System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f from the medians, %.2f as the median of %d back-to-back"
+        + " pairs (issue 14's target <= 0.60)%n", median(seconds(byArm.get("engine-2t"))) / oneThread,
+        median(twoToOne), twoToOne.length);
     double oneDirect = median(seconds(byArm.get("engine-1t-direct")));
     System.out.printf(Locale.ROOT, "with direct IO: engine-1t-direct / engine-1t = %.2f, engine-1t-direct / duckdb-1t ="
         + " %.2f, engine-2t-direct / engine-1t-direct = %.2f%n", oneDirect / oneThread, oneDirect / duck,
@@ -195,8 +217,12 @@ public final class WriteBench {
     System.out.println("wrote " + outDir.resolve("write.json"));
   }
 
-  /** Reads a fork's TSV: timed runs, hash pairs (unhashed, hashed) and triples (engine, engine-nosync, duckdb). */
-  static void read(Path tsv, List<Run> runs, List<double[]> pairs, List<double[]> triples) throws IOException {
+  /**
+   * Reads a fork's TSV: timed runs, hash pairs (unhashed, hashed), triples (engine, engine-nosync, duckdb) and thread
+   * pairs (engine-1t, engine-2t).
+   */
+  static void read(Path tsv, List<Run> runs, List<double[]> pairs, List<double[]> triples, List<double[]> threadPairs)
+      throws IOException {
     for (String line : Files.readAllLines(tsv)) {
       String[] p = line.split("\t");
       switch (p[0]) {
@@ -204,6 +230,7 @@ public final class WriteBench {
             Long.parseLong(p[5]), Double.parseDouble(p[6]), Double.parseDouble(p[7]), Double.parseDouble(p[8]),
             Long.parseLong(p[9])));
         case "pair" -> pairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
+        case "threads" -> threadPairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
         case "triple" -> triples.add(
             new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3])});
         default -> throw new IllegalStateException("unknown line in " + tsv + ": " + line);
@@ -319,14 +346,16 @@ public final class WriteBench {
 
   /**
    * One forked JVM: warm up, then measured rounds of every writer in rotated order, then back-to-back pairs (hashed or
-   * not) and triples (engine, engine without sync, DuckDB) in an order drawn at random. Arguments: the TSV to write,
-   * the scratch folder, the arms ({@code all} or a comma list), whether to settle the page cache before each write.
+   * not), triples (engine, engine without sync, DuckDB) and thread pairs (one thread, two) in an order drawn at random. Arguments: the TSV to write,
+   * the scratch folder, the arms ({@code all} or a comma list), whether to settle the page cache before each write,
+   * whether to delete the earlier outputs before each write.
    */
   public static final class Fork {
     public static void main(String[] args) throws Exception {
       Path out = Path.of(args[0]);
       Path scratch = Path.of(args[1]);
       boolean settle = Boolean.parseBoolean(args[3]);
+      boolean recycle = Boolean.parseBoolean(args[4]);
       Files.createDirectories(scratch);
       Data data = TimingBench.generate(ROWS, 20_240_601L);
       List<Column> cols = data.columns();
@@ -334,7 +363,8 @@ public final class WriteBench {
       Path loaded = scratch.resolve("reference.parquet");
       TableWriter.writeTable(loaded, cols);
       WriteOptions noSync = WriteOptions.builder().durable(false).build();
-      // engine-2t encodes on two context threads and the caller's; the hashed write hashes on a context of one thread
+      // engine-2t encodes on two context threads and the caller's, and syncs early on the context's spare turn (a
+      // durable write's EarlyWriteback); the hashed write hashes on a context of one thread
       // while its own thread encodes (the hasher holds that thread's only turn), as a writer with a hasher thread did
       try (EngineContext pool = EngineContext.create("bench-codec", 2);
           EngineContext hashing = EngineContext.create("bench-hash", 1);
@@ -366,7 +396,7 @@ public final class WriteBench {
         if (!args[2].equals("all")) {
           names.retainAll(List.of(args[2].split(",")));
         }
-        Timer timer = new Timer(scratch, settle);
+        Timer timer = new Timer(scratch, settle, recycle);
         for (int round = 0; round < WARMUP + MEASURED; round++) {
           for (int k = 0; k < names.size(); k++) {
             String name = names.get((k + round) % names.size());
@@ -400,6 +430,13 @@ public final class WriteBench {
                 t[0], t[1], t[2]);
           }
         }
+        if (names.contains("engine-1t") && names.contains("engine-2t")) {
+          for (int pair = 0; pair < PAIRS; pair++) {
+            double[] t = timer.inRandomOrder(coin, writers, "engine-1t", "engine-2t");
+            tsv.append(String.format(Locale.ROOT, "threads\t%s\t%s%n", t[0], t[1]));
+            System.out.printf(Locale.ROOT, "  thread pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
+          }
+        }
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
       } finally {
         deleteWritten(scratch);
@@ -430,11 +467,13 @@ public final class WriteBench {
 
     private final Path scratch;
     private final boolean settle;
+    private final boolean recycle;
     private final List<Path> unsynced = new ArrayList<>();
 
-    Timer(Path scratch, boolean settle) {
+    Timer(Path scratch, boolean settle, boolean recycle) {
       this.scratch = scratch;
       this.settle = settle;
+      this.recycle = recycle;
     }
 
     Timed time(Writer writer, String name) throws Exception {
@@ -444,6 +483,10 @@ public final class WriteBench {
           fsync(p);
         }
         unsynced.clear();
+      }
+      if (recycle) {
+        deleteWritten(scratch);
+        fsync(scratch); // commits the deletion: the discard of the freed blocks happens now, untimed
       }
       System.gc();
       Thread.sleep(200);
@@ -477,10 +520,10 @@ public final class WriteBench {
   private static int written;
 
   /**
-   * A new file name for every timed write; the files are deleted when the fork ends. Deleting a 150 MB file just
-   * before the next write (on this machine's ext4, mounted with {@code discard}, the freed blocks are trimmed when the
-   * journal commits) made whichever writer followed itself up to 1.8x slower, which is the filesystem's cost, not the
-   * writer's.
+   * A new file name for every timed write. Deleting a 150 MB file just before the next write without committing the
+   * deletion (on this machine's ext4, mounted with {@code discard}, the freed blocks are trimmed when the journal
+   * commits) made whichever writer followed itself up to 1.8x slower, which is the filesystem's cost, not the writer's:
+   * see {@link #RECYCLE}.
    */
   static Path fresh(Path scratch, String name) {
     return scratch.resolve(name + "-" + (written++) + ".parquet");

@@ -116,13 +116,18 @@ public final class Workers implements EngineContext {
 
   /** A turn, granted while fewer callers than threads hold one. */
   boolean claim() {
+    return claim(0);
+  }
+
+  /** A turn, granted while more than {@code spare} turns are free. */
+  private boolean claim(int spare) {
     if (executor == null || RUNNING.get() == this) {
       return false;
     }
     int c;
     do {
       c = turns.get();
-      if (c >= threads) {
+      if (c + spare >= threads) {
         return false;
       }
     } while (!turns.compareAndSet(c, c + 1));
@@ -185,6 +190,15 @@ public final class Workers implements EngineContext {
   /** A turn held for an owner's background work, or null when none is free (see {@link Lane}). */
   public Lane lane() {
     return claim() ? new Lane(this) : null;
+  }
+
+  /**
+   * A lane that leaves a turn free, or null: granted while at least two turns are free, so that background work that
+   * mostly waits (a durable write's early syncs) never takes the turn its owner's own fan-outs need, and a context of
+   * one thread never grants it.
+   */
+  public Lane spareLane() {
+    return claim(1) ? new Lane(this) : null;
   }
 
   /**

@@ -1,7 +1,9 @@
 package io.github.artifactio.engine.internal.parquet;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import io.github.artifactio.engine.internal.concurrent.Lane;
 import io.github.artifactio.engine.internal.io.BackgroundHasher;
+import io.github.artifactio.engine.internal.io.EarlyWriteback;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -24,6 +26,9 @@ import java.util.Arrays;
  * to a whole block, and {@link #close} cuts the file back to the bytes written. Where the file system refuses
  * {@code O_DIRECT}, or its block size does not divide the buffer, the output writes through the page cache instead
  * ({@link #direct()} says which).
+ *
+ * <p>A durable write through the page cache may start the device writes early ({@link #writeBackOn}): the output then
+ * tells an {@link EarlyWriteback} each time bytes reach the channel.
  */
 final class FileOutput implements AutoCloseable {
   static final int BUFFER_BYTES = BackgroundHasher.BUFFER_BYTES;
@@ -44,6 +49,7 @@ final class FileOutput implements AutoCloseable {
    * class's test).
    */
   private final ByteBuffer aligned;
+  private EarlyWriteback writeback;
 
   /** Creates or truncates {@code path}; {@code hasher} hashes every written byte (on its lane or inline), or null. */
   FileOutput(Path path, BackgroundHasher hasher) throws IOException {
@@ -96,6 +102,18 @@ final class FileOutput implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts the device writes of the bytes written from now on while the writer goes on, on {@code lane} (which this
+   * output owns from now on); a direct output has nothing to write back and gives the lane back at once.
+   */
+  void writeBackOn(Lane lane) {
+    if (direct) {
+      lane.close();
+    } else {
+      writeback = new EarlyWriteback(lane, () -> channel.force(false));
+    }
+  }
+
   long position() {
     return position;
   }
@@ -131,6 +149,9 @@ final class FileOutput implements AutoCloseable {
         channel.write(src);
       }
       position += len;
+      if (writeback != null) {
+        writeback.written(position);
+      }
       return;
     }
     // with a hasher every byte goes through the buffers, which are what it hashes
@@ -164,6 +185,9 @@ final class FileOutput implements AutoCloseable {
     while (src.hasRemaining()) {
       channel.write(src);
     }
+    if (writeback != null) {
+      writeback.written(position); // every byte written so far is in the channel now
+    }
     if (hasher != null && used > 0) {
       try {
         hasher.hash(buffer, used);
@@ -185,6 +209,9 @@ final class FileOutput implements AutoCloseable {
     closed = true;
     try {
       drain();
+      if (writeback != null) {
+        writeback.close(); // its last sync ends before the channel closes under it
+      }
       if (direct) {
         channel.truncate(position); // the last block's padding
       }
@@ -197,6 +224,13 @@ final class FileOutput implements AutoCloseable {
   void abandon() {
     if (!closed) {
       closed = true;
+      if (writeback != null) {
+        try {
+          writeback.close();
+        } catch (IOException ignored) {
+          // the write is abandoned: a failed early sync changes nothing
+        }
+      }
       try {
         channel.close();
       } catch (IOException ignored) {

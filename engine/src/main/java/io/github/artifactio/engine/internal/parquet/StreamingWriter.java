@@ -4,6 +4,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.concurrent.Lane;
 import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.io.AtomicFile;
 import io.github.artifactio.engine.internal.io.BackgroundHasher;
@@ -25,7 +26,10 @@ import org.apache.parquet.format.FileMetaData;
  * top-level column's {@link ColumnEncoder} (one task per column, on the calling thread or fanned out over the
  * writer's {@link Workers}), appends the finished chunks in schema order through {@link ParquetOutput}, writes the
  * page indexes and the footer (sorted key-value metadata, {@link #CREATED_BY}), and publishes by rename. The engine
- * encodes every page itself; parquet-java provides the Thrift structures of headers, indexes and footer only.
+ * encodes every page itself; parquet-java provides the Thrift structures of headers, indexes and footer only. A
+ * durable write on a context with a turn to spare starts the device writes as the bytes come
+ * ({@link io.github.artifactio.engine.internal.io.EarlyWriteback}), so that publication's sync waits for the last
+ * bytes only.
  *
  * <p>States: nothing is opened before the first chunk, which fixes the schema; a capped writer with the plan on then
  * holds copies of its first {@code ceil(cap / 4)} rows until it can plan, and encodes them in the order and chunks
@@ -179,7 +183,15 @@ public final class StreamingWriter implements AutoCloseable {
       if (config.hash()) {
         hasher = new BackgroundHasher(workers);
       }
-      output = new ParquetOutput(new FileOutput(file.temporary(), hasher, config.directIo()));
+      FileOutput out = new FileOutput(file.temporary(), hasher, config.directIo());
+      output = new ParquetOutput(out);
+      if (config.durable()) {
+        // a context with a turn to spare syncs as the bytes come, so publication's sync waits for the last bytes only
+        Lane lane = workers.spareLane();
+        if (lane != null) {
+          out.writeBackOn(lane);
+        }
+      }
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing failed: " + e, e);
     }

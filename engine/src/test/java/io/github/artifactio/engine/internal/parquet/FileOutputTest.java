@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.internal.concurrent.Workers;
+import io.github.artifactio.engine.internal.io.EarlyWriteback;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +55,32 @@ class FileOutputTest {
       out.write(data, 0, data.length);
     }
     assertArrayEquals(data, Files.readAllBytes(p));
+  }
+
+  @Test
+  void early_syncs_on_a_spare_lane_leave_the_bytes_as_they_are_and_give_the_turn_back() throws IOException {
+    byte[] data = new byte[(int) (3 * EarlyWriteback.INTERVAL) + 12_345];
+    new SplittableRandom(5).nextBytes(data);
+    try (EngineContext context = EngineContext.create("writeback", 2)) {
+      Workers w = Workers.of(context);
+      for (boolean direct : new boolean[] {false, true}) {
+        Path p = dir.resolve("early-" + direct + ".bin");
+        try (FileOutput out = new FileOutput(p, null, direct)) {
+          out.writeBackOn(w.spareLane());
+          for (int at = 0; at < data.length; at += 300_000) {
+            out.write(data, at, Math.min(300_000, data.length - at));
+          }
+        }
+        assertArrayEquals(data, Files.readAllBytes(p), "direct=" + direct);
+        assertEquals(0, w.activeTurns(), "direct=" + direct);
+      }
+      try (FileOutput abandoned = new FileOutput(dir.resolve("abandoned.bin"), null, false)) {
+        abandoned.writeBackOn(w.spareLane());
+        abandoned.write(data, 0, data.length);
+        abandoned.abandon();
+      }
+      assertEquals(0, w.activeTurns(), "an abandoned output gives its lane back too");
+    }
   }
 
   @Test
