@@ -12,15 +12,15 @@ import jdk.incubator.vector.VectorSpecies;
  * AVX-512 machine (1.5x the 256-bit shape in a quick measurement, same digests): the design notes' earlier 512-bit
  * attempt was another code shape. The species and lane count are static finals, so C2 sees constants either way.
  *
- * <p>This is the one code shape the design notes measured fast on JDK 17 (about 2.5x the scalar core): the 16x8 state
- * and the transposed message live in small {@code int[]} scratch arrays, and a small {@link #g} loads, mixes and
- * stores four {@link IntVector}s, so no vector value lives across a loop iteration and C2 can keep every one of them
- * in a register. Shapes that failed and must not come back: rounds unrolled into one method (over the huge-method
- * limit, never compiled), {@code lanewise(ROR)} (not intrinsified on 17; rotations are shifts + or here),
- * and register-renaming loops. Found here as well: any IntVector outside {@link #g}, or a helper
- * method taking one, gets boxed once C2's inlining budget runs out (3.6 bytes allocated per byte hashed), so the
- * rest of the block loop is plain int code. {@link #g} is also just over the 325-byte inline limit, so it is
- * compiled as its own unit instead of being inlined (partially) into {@link #round}.
+ * <p>Code shape, measured on JDK 17: the sixteen state rows of a block live in sixteen local {@link IntVector}s for
+ * all seven rounds ({@link #compress}, one method of straight-line quarter-rounds inside the round loop, the message
+ * rows loaded from a small transposed array by the round's schedule), rotations as two shifts and an or. It runs at
+ * 2.0-2.1 GB/s a core on 512-bit vectors on this project's AVX-512 machine and allocates nothing; the earlier shape
+ * (state in an array, a small {@code g} loading and storing its four rows per quarter-round) ran at 1.4-1.5 GB/s, its
+ * time going to a store and a reload of every row per quarter-round. Shapes that failed and must not come back: the
+ * seven rounds unrolled into one method (over the huge-method limit, never compiled), and any IntVector passed to or
+ * returned from a helper method: once C2's inlining budget runs out such values are boxed (3.6 bytes allocated per
+ * byte hashed). The chaining values' setup stays plain int code for the same reason.
  *
  * <p>Only {@link Backends} names this class, by reflection, and only when {@code jdk.incubator.vector} is in the boot
  * layer: a JVM without the module never links it.
@@ -93,14 +93,7 @@ final class VectorChunkHasher implements ChunkHasher {
       int flags = (b == 0 ? Compress.CHUNK_START : 0) | (b == Compress.BLOCKS_PER_CHUNK - 1 ? Compress.CHUNK_END : 0);
       loadMessage(in, off + b * Compress.BLOCK_LEN);
       initState(counter, flags);
-      for (int r = 0; r < 7; r++) {
-        round(Compress.SCHEDULE[r]);
-      }
-      // plain int loop (C2 vectorises it itself): IntVector values here, outside the small g(), were not
-      // scalar-replaced and allocated ~30 vector objects per block (3.6 bytes per byte hashed)
-      for (int i = 0; i < 8 * LANES; i++) {
-        cv[i] = v[i] ^ v[i + 8 * LANES];
-      }
+      compress();
     }
     for (int l = 0; l < LANES; l++) {
       for (int w = 0; w < 8; w++) {
@@ -119,7 +112,7 @@ final class VectorChunkHasher implements ChunkHasher {
     }
   }
 
-  /** Plain array stores on purpose, for the same reason as the final xor in {@link #hashGroup}. */
+  /** Plain array stores on purpose: no IntVector outside {@link #compress} (see the class comment). */
   private void initState(long counter, int flags) {
     System.arraycopy(cv, 0, v, 0, 8 * LANES);
     System.arraycopy(IV_LANES, 0, v, 8 * LANES, 4 * LANES);
@@ -132,43 +125,143 @@ final class VectorChunkHasher implements ChunkHasher {
     Arrays.fill(v, 15 * LANES, 16 * LANES, flags);
   }
 
-  private void round(int[] s) {
-    g(0, 4, 8, 12, s[0], s[1]);
-    g(1, 5, 9, 13, s[2], s[3]);
-    g(2, 6, 10, 14, s[4], s[5]);
-    g(3, 7, 11, 15, s[6], s[7]);
-    g(0, 5, 10, 15, s[8], s[9]);
-    g(1, 6, 11, 12, s[10], s[11]);
-    g(2, 7, 8, 13, s[12], s[13]);
-    g(3, 4, 9, 14, s[14], s[15]);
-  }
-
   /**
-   * The quarter-round on state words a, b, c, d of all eight lanes, with message words x and y. Rotations are written
-   * out as two shifts and an or ({@code lanewise(ROR)} is not intrinsified on JDK 17), not in a helper: when C2's node
-   * budget cut inlining at such a helper, its IntVector arguments were boxed, about 3.6 bytes allocated per byte hashed.
-   * Everything vector stays inside this method; only ints cross its boundary.
+   * Compresses the current block of every lane: the sixteen state rows are loaded into sixteen locals, the seven rounds
+   * run on them (the message rows come from {@link #m} by the round's schedule), and the new chaining values are
+   * stored. Each quarter-round is written out in place, rotations as two shifts and an or: a helper taking an
+   * IntVector is boxed once C2's inlining budget runs out.
    */
-  private void g(int a, int b, int c, int d, int x, int y) {
-    IntVector va = IntVector.fromArray(S, v, a * LANES);
-    IntVector vb = IntVector.fromArray(S, v, b * LANES);
-    IntVector vc = IntVector.fromArray(S, v, c * LANES);
-    IntVector vd = IntVector.fromArray(S, v, d * LANES);
-    va = va.add(vb).add(IntVector.fromArray(S, m, x * LANES));
-    vd = vd.lanewise(VectorOperators.XOR, va);
-    vd = vd.lanewise(VectorOperators.LSHR, 16).or(vd.lanewise(VectorOperators.LSHL, 16));
-    vc = vc.add(vd);
-    vb = vb.lanewise(VectorOperators.XOR, vc);
-    vb = vb.lanewise(VectorOperators.LSHR, 12).or(vb.lanewise(VectorOperators.LSHL, 20));
-    va = va.add(vb).add(IntVector.fromArray(S, m, y * LANES));
-    vd = vd.lanewise(VectorOperators.XOR, va);
-    vd = vd.lanewise(VectorOperators.LSHR, 8).or(vd.lanewise(VectorOperators.LSHL, 24));
-    vc = vc.add(vd);
-    vb = vb.lanewise(VectorOperators.XOR, vc);
-    vb = vb.lanewise(VectorOperators.LSHR, 7).or(vb.lanewise(VectorOperators.LSHL, 25));
-    va.intoArray(v, a * LANES);
-    vb.intoArray(v, b * LANES);
-    vc.intoArray(v, c * LANES);
-    vd.intoArray(v, d * LANES);
+  private void compress() {
+    IntVector v0 = IntVector.fromArray(S, v, 0 * LANES);
+    IntVector v1 = IntVector.fromArray(S, v, 1 * LANES);
+    IntVector v2 = IntVector.fromArray(S, v, 2 * LANES);
+    IntVector v3 = IntVector.fromArray(S, v, 3 * LANES);
+    IntVector v4 = IntVector.fromArray(S, v, 4 * LANES);
+    IntVector v5 = IntVector.fromArray(S, v, 5 * LANES);
+    IntVector v6 = IntVector.fromArray(S, v, 6 * LANES);
+    IntVector v7 = IntVector.fromArray(S, v, 7 * LANES);
+    IntVector v8 = IntVector.fromArray(S, v, 8 * LANES);
+    IntVector v9 = IntVector.fromArray(S, v, 9 * LANES);
+    IntVector v10 = IntVector.fromArray(S, v, 10 * LANES);
+    IntVector v11 = IntVector.fromArray(S, v, 11 * LANES);
+    IntVector v12 = IntVector.fromArray(S, v, 12 * LANES);
+    IntVector v13 = IntVector.fromArray(S, v, 13 * LANES);
+    IntVector v14 = IntVector.fromArray(S, v, 14 * LANES);
+    IntVector v15 = IntVector.fromArray(S, v, 15 * LANES);
+    for (int r = 0; r < 7; r++) {
+      int[] s = Compress.SCHEDULE[r];
+      // column 0: rows 0, 4, 8, 12, message words s[0] and s[1]
+      v0 = v0.add(v4).add(IntVector.fromArray(S, m, s[0] * LANES));
+      v12 = v12.lanewise(VectorOperators.XOR, v0);
+      v12 = v12.lanewise(VectorOperators.LSHR, 16).or(v12.lanewise(VectorOperators.LSHL, 16));
+      v8 = v8.add(v12);
+      v4 = v4.lanewise(VectorOperators.XOR, v8);
+      v4 = v4.lanewise(VectorOperators.LSHR, 12).or(v4.lanewise(VectorOperators.LSHL, 20));
+      v0 = v0.add(v4).add(IntVector.fromArray(S, m, s[1] * LANES));
+      v12 = v12.lanewise(VectorOperators.XOR, v0);
+      v12 = v12.lanewise(VectorOperators.LSHR, 8).or(v12.lanewise(VectorOperators.LSHL, 24));
+      v8 = v8.add(v12);
+      v4 = v4.lanewise(VectorOperators.XOR, v8);
+      v4 = v4.lanewise(VectorOperators.LSHR, 7).or(v4.lanewise(VectorOperators.LSHL, 25));
+      // column 1: rows 1, 5, 9, 13, message words s[2] and s[3]
+      v1 = v1.add(v5).add(IntVector.fromArray(S, m, s[2] * LANES));
+      v13 = v13.lanewise(VectorOperators.XOR, v1);
+      v13 = v13.lanewise(VectorOperators.LSHR, 16).or(v13.lanewise(VectorOperators.LSHL, 16));
+      v9 = v9.add(v13);
+      v5 = v5.lanewise(VectorOperators.XOR, v9);
+      v5 = v5.lanewise(VectorOperators.LSHR, 12).or(v5.lanewise(VectorOperators.LSHL, 20));
+      v1 = v1.add(v5).add(IntVector.fromArray(S, m, s[3] * LANES));
+      v13 = v13.lanewise(VectorOperators.XOR, v1);
+      v13 = v13.lanewise(VectorOperators.LSHR, 8).or(v13.lanewise(VectorOperators.LSHL, 24));
+      v9 = v9.add(v13);
+      v5 = v5.lanewise(VectorOperators.XOR, v9);
+      v5 = v5.lanewise(VectorOperators.LSHR, 7).or(v5.lanewise(VectorOperators.LSHL, 25));
+      // column 2: rows 2, 6, 10, 14, message words s[4] and s[5]
+      v2 = v2.add(v6).add(IntVector.fromArray(S, m, s[4] * LANES));
+      v14 = v14.lanewise(VectorOperators.XOR, v2);
+      v14 = v14.lanewise(VectorOperators.LSHR, 16).or(v14.lanewise(VectorOperators.LSHL, 16));
+      v10 = v10.add(v14);
+      v6 = v6.lanewise(VectorOperators.XOR, v10);
+      v6 = v6.lanewise(VectorOperators.LSHR, 12).or(v6.lanewise(VectorOperators.LSHL, 20));
+      v2 = v2.add(v6).add(IntVector.fromArray(S, m, s[5] * LANES));
+      v14 = v14.lanewise(VectorOperators.XOR, v2);
+      v14 = v14.lanewise(VectorOperators.LSHR, 8).or(v14.lanewise(VectorOperators.LSHL, 24));
+      v10 = v10.add(v14);
+      v6 = v6.lanewise(VectorOperators.XOR, v10);
+      v6 = v6.lanewise(VectorOperators.LSHR, 7).or(v6.lanewise(VectorOperators.LSHL, 25));
+      // column 3: rows 3, 7, 11, 15, message words s[6] and s[7]
+      v3 = v3.add(v7).add(IntVector.fromArray(S, m, s[6] * LANES));
+      v15 = v15.lanewise(VectorOperators.XOR, v3);
+      v15 = v15.lanewise(VectorOperators.LSHR, 16).or(v15.lanewise(VectorOperators.LSHL, 16));
+      v11 = v11.add(v15);
+      v7 = v7.lanewise(VectorOperators.XOR, v11);
+      v7 = v7.lanewise(VectorOperators.LSHR, 12).or(v7.lanewise(VectorOperators.LSHL, 20));
+      v3 = v3.add(v7).add(IntVector.fromArray(S, m, s[7] * LANES));
+      v15 = v15.lanewise(VectorOperators.XOR, v3);
+      v15 = v15.lanewise(VectorOperators.LSHR, 8).or(v15.lanewise(VectorOperators.LSHL, 24));
+      v11 = v11.add(v15);
+      v7 = v7.lanewise(VectorOperators.XOR, v11);
+      v7 = v7.lanewise(VectorOperators.LSHR, 7).or(v7.lanewise(VectorOperators.LSHL, 25));
+      // diagonal 0: rows 0, 5, 10, 15, message words s[8] and s[9]
+      v0 = v0.add(v5).add(IntVector.fromArray(S, m, s[8] * LANES));
+      v15 = v15.lanewise(VectorOperators.XOR, v0);
+      v15 = v15.lanewise(VectorOperators.LSHR, 16).or(v15.lanewise(VectorOperators.LSHL, 16));
+      v10 = v10.add(v15);
+      v5 = v5.lanewise(VectorOperators.XOR, v10);
+      v5 = v5.lanewise(VectorOperators.LSHR, 12).or(v5.lanewise(VectorOperators.LSHL, 20));
+      v0 = v0.add(v5).add(IntVector.fromArray(S, m, s[9] * LANES));
+      v15 = v15.lanewise(VectorOperators.XOR, v0);
+      v15 = v15.lanewise(VectorOperators.LSHR, 8).or(v15.lanewise(VectorOperators.LSHL, 24));
+      v10 = v10.add(v15);
+      v5 = v5.lanewise(VectorOperators.XOR, v10);
+      v5 = v5.lanewise(VectorOperators.LSHR, 7).or(v5.lanewise(VectorOperators.LSHL, 25));
+      // diagonal 1: rows 1, 6, 11, 12, message words s[10] and s[11]
+      v1 = v1.add(v6).add(IntVector.fromArray(S, m, s[10] * LANES));
+      v12 = v12.lanewise(VectorOperators.XOR, v1);
+      v12 = v12.lanewise(VectorOperators.LSHR, 16).or(v12.lanewise(VectorOperators.LSHL, 16));
+      v11 = v11.add(v12);
+      v6 = v6.lanewise(VectorOperators.XOR, v11);
+      v6 = v6.lanewise(VectorOperators.LSHR, 12).or(v6.lanewise(VectorOperators.LSHL, 20));
+      v1 = v1.add(v6).add(IntVector.fromArray(S, m, s[11] * LANES));
+      v12 = v12.lanewise(VectorOperators.XOR, v1);
+      v12 = v12.lanewise(VectorOperators.LSHR, 8).or(v12.lanewise(VectorOperators.LSHL, 24));
+      v11 = v11.add(v12);
+      v6 = v6.lanewise(VectorOperators.XOR, v11);
+      v6 = v6.lanewise(VectorOperators.LSHR, 7).or(v6.lanewise(VectorOperators.LSHL, 25));
+      // diagonal 2: rows 2, 7, 8, 13, message words s[12] and s[13]
+      v2 = v2.add(v7).add(IntVector.fromArray(S, m, s[12] * LANES));
+      v13 = v13.lanewise(VectorOperators.XOR, v2);
+      v13 = v13.lanewise(VectorOperators.LSHR, 16).or(v13.lanewise(VectorOperators.LSHL, 16));
+      v8 = v8.add(v13);
+      v7 = v7.lanewise(VectorOperators.XOR, v8);
+      v7 = v7.lanewise(VectorOperators.LSHR, 12).or(v7.lanewise(VectorOperators.LSHL, 20));
+      v2 = v2.add(v7).add(IntVector.fromArray(S, m, s[13] * LANES));
+      v13 = v13.lanewise(VectorOperators.XOR, v2);
+      v13 = v13.lanewise(VectorOperators.LSHR, 8).or(v13.lanewise(VectorOperators.LSHL, 24));
+      v8 = v8.add(v13);
+      v7 = v7.lanewise(VectorOperators.XOR, v8);
+      v7 = v7.lanewise(VectorOperators.LSHR, 7).or(v7.lanewise(VectorOperators.LSHL, 25));
+      // diagonal 3: rows 3, 4, 9, 14, message words s[14] and s[15]
+      v3 = v3.add(v4).add(IntVector.fromArray(S, m, s[14] * LANES));
+      v14 = v14.lanewise(VectorOperators.XOR, v3);
+      v14 = v14.lanewise(VectorOperators.LSHR, 16).or(v14.lanewise(VectorOperators.LSHL, 16));
+      v9 = v9.add(v14);
+      v4 = v4.lanewise(VectorOperators.XOR, v9);
+      v4 = v4.lanewise(VectorOperators.LSHR, 12).or(v4.lanewise(VectorOperators.LSHL, 20));
+      v3 = v3.add(v4).add(IntVector.fromArray(S, m, s[15] * LANES));
+      v14 = v14.lanewise(VectorOperators.XOR, v3);
+      v14 = v14.lanewise(VectorOperators.LSHR, 8).or(v14.lanewise(VectorOperators.LSHL, 24));
+      v9 = v9.add(v14);
+      v4 = v4.lanewise(VectorOperators.XOR, v9);
+      v4 = v4.lanewise(VectorOperators.LSHR, 7).or(v4.lanewise(VectorOperators.LSHL, 25));
+    }
+    v0.lanewise(VectorOperators.XOR, v8).intoArray(cv, 0 * LANES);
+    v1.lanewise(VectorOperators.XOR, v9).intoArray(cv, 1 * LANES);
+    v2.lanewise(VectorOperators.XOR, v10).intoArray(cv, 2 * LANES);
+    v3.lanewise(VectorOperators.XOR, v11).intoArray(cv, 3 * LANES);
+    v4.lanewise(VectorOperators.XOR, v12).intoArray(cv, 4 * LANES);
+    v5.lanewise(VectorOperators.XOR, v13).intoArray(cv, 5 * LANES);
+    v6.lanewise(VectorOperators.XOR, v14).intoArray(cv, 6 * LANES);
+    v7.lanewise(VectorOperators.XOR, v15).intoArray(cv, 7 * LANES);
   }
 }
