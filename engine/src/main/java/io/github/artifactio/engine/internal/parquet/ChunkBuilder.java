@@ -23,9 +23,9 @@ import org.apache.parquet.format.Type;
 import org.apache.parquet.format.Util;
 
 /**
- * One column chunk of a row group as it is built: compressed page bodies back to back in one buffer, their Thrift
- * headers in another (a header's size is known only after its page is compressed, so keeping them apart lets a page
- * be compressed straight into place and never moved), the dictionary page, and per page what the column index and
+ * One column chunk of a row group as it is built: compressed page bodies back to back in {@link Slabs}, their Thrift
+ * headers in a buffer of their own (a header's size is known only after its page is compressed, so keeping them apart
+ * lets a page be compressed straight into place where its worst case fits), the dictionary page, and per page what the column index and
  * offset index need. {@link #appendTo} writes header and body of each page and hands the chunk's metadata and page
  * indexes to the output.
  *
@@ -41,7 +41,7 @@ import org.apache.parquet.format.Util;
  */
 final class ChunkBuilder {
   private record Page(
-      int headerLength, int slab, int bodyAt, int bodyLength, long firstRow, boolean nullPage, byte[] min, byte[] max,
+      int headerLength, long bodyAt, int bodyLength, long firstRow, boolean nullPage, byte[] min, byte[] max,
       long nulls, long nans) {}
 
   private final List<String> path;
@@ -87,14 +87,29 @@ final class ChunkBuilder {
     statistics = null;
   }
 
-  /** One data page: {@code length} bytes of {@code page} from {@code start}, with the page's values still current. */
-  void dataPage(byte[] page, int start, int length, int pageLevels, int pageRows, int pageNulls, boolean ids) {
-    int slab = bodies.reserve(codec.maxCompressedLength(length));
-    Bytes body = bodies.current;
-    int bodyStart = body.size;
-    int compressed = codec.compress(page, start, length, body);
+  /**
+   * One data page: {@code length} bytes of {@code page} from {@code start}, with the page's values still current;
+   * {@code scratch} is the encoding thread's, for a page whose worst case does not fit the current slab.
+   */
+  void dataPage(byte[] page, int start, int length, int pageLevels, int pageRows, int pageNulls, boolean ids,
+      Bytes scratch) {
+    long bodyStart = bodies.size();
+    int compressed;
+    int checksum;
+    if (bodies.room() >= codec.maxCompressedLength(length)) {
+      byte[] tail = bodies.tail();
+      int at = bodies.tailOffset();
+      compressed = codec.compress(page, start, length, tail, at);
+      checksum = crc(tail, at, compressed);
+      bodies.advance(compressed);
+    } else {
+      scratch.reset();
+      compressed = codec.compress(page, start, length, scratch);
+      checksum = crc(scratch.buf, 0, compressed);
+      bodies.append(scratch.buf, 0, compressed);
+    }
     PageHeader h = new PageHeader(PageType.DATA_PAGE, length, compressed);
-    h.setCrc(crc(body.buf, bodyStart, compressed));
+    h.setCrc(checksum);
     h.setData_page_header(
         new DataPageHeader(pageLevels, ids ? Encoding.PLAIN_DICTIONARY : Encoding.PLAIN, Encoding.RLE, Encoding.RLE));
     int headerLength = header(h, headers);
@@ -109,7 +124,7 @@ final class ChunkBuilder {
         indexable = false; // non-null values, all NaN: no bounds to write
       }
     }
-    pages.add(new Page(headerLength, slab, bodyStart, compressed, rows, nullPage, min, max, pageNulls,
+    pages.add(new Page(headerLength, bodyStart, compressed, rows, nullPage, min, max, pageNulls,
         values.pageNaNs()));
     rows += pageRows;
     nulls += pageNulls;
@@ -179,7 +194,7 @@ final class ChunkBuilder {
     for (Page p : pages) {
       long at = out.position();
       out.write(headers.buf, h, p.headerLength);
-      out.write(bodies.slab(p.slab), p.bodyAt, p.bodyLength);
+      bodies.writeTo(out, p.bodyAt, p.bodyLength);
       h += p.headerLength;
       locations.add(new PageLocation(at, p.headerLength + p.bodyLength, p.firstRow));
     }

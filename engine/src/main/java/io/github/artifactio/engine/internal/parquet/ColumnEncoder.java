@@ -50,6 +50,8 @@ final class ColumnEncoder {
   private final LeafValues.Mode startMode;
   private final long dictionaryLimit;
   private final Bytes levelBytes = new Bytes(256);
+  /** The calling thread's compression scratch, set for the length of one {@link #encode} or finish call. */
+  private Bytes scratch;
   private final Levels rep = new Levels();
   private final Levels def = new Levels();
   private final Runs runs = new Runs();
@@ -91,17 +93,25 @@ final class ColumnEncoder {
     };
   }
 
-  /** Encodes rows {@code [from, to)} of {@code column} into the current row group. */
-  void encode(Column column, int from, int to) {
+  /**
+   * Encodes rows {@code [from, to)} of {@code column} into the current row group; {@code scratch} is the calling
+   * thread's buffer for compressing a page that does not fit its chunk's current slab (see {@link Slabs}).
+   */
+  void encode(Column column, int from, int to, Bytes scratch) {
     if (from == to) {
       return;
     }
-    if (!inChunk) {
-      beginChunk();
+    this.scratch = scratch;
+    try {
+      if (!inChunk) {
+        beginChunk();
+      }
+      runs.from = from;
+      runs.to = to;
+      column.accept(runs);
+    } finally {
+      this.scratch = null; // the thread's, for this call only
     }
-    runs.from = from;
-    runs.to = to;
-    column.accept(runs);
   }
 
   private void beginChunk() {
@@ -258,7 +268,7 @@ final class ColumnEncoder {
     int start = values.gap - levels;
     byte[] p = values.page.buf;
     System.arraycopy(levelBytes.buf, 0, p, start, levels);
-    chunk.dataPage(p, start, values.page.size - start, pageLevels, pageRows, pageNulls, ids);
+    chunk.dataPage(p, start, values.page.size - start, pageLevels, pageRows, pageNulls, ids, scratch);
     values.foldPageStats();
     values.resetPage();
     startLevels();
@@ -271,16 +281,21 @@ final class ColumnEncoder {
     Bytes.INT.set(levelBytes.buf, at, levelBytes.size - at - 4);
   }
 
-  /** Ends the row group's chunk: its last page and its dictionary page. */
-  void finishRowGroup() {
-    if (!inChunk) {
-      beginChunk(); // every row group has every column; a column that saw no row cannot happen with rows > 0
+  /** Ends the row group's chunk: its last page and its dictionary page; {@code scratch} as for {@link #encode}. */
+  void finishRowGroup(Bytes scratch) {
+    this.scratch = scratch;
+    try {
+      if (!inChunk) {
+        beginChunk(); // every row group has every column; a column that saw no row cannot happen with rows > 0
+      }
+      if (pageRows > 0) {
+        endPage();
+      }
+      chunk.finish(values);
+      inChunk = false;
+    } finally {
+      this.scratch = null;
     }
-    if (pageRows > 0) {
-      endPage();
-    }
-    chunk.finish(values);
-    inChunk = false;
   }
 
   /** Appends the finished chunk at the output's position (inside a started row group). */

@@ -37,6 +37,25 @@ enum PageCodec {
     return this == UNCOMPRESSED ? len : Snappy.maxCompressedLength(len);
   }
 
+  /**
+   * Compresses {@code in[off, off + len)} into {@code out} from {@code outOff}, which must have room for
+   * {@link #maxCompressedLength}; returns the compressed length.
+   */
+  int compress(byte[] in, int off, int len, byte[] out, int outOff) {
+    if (out.length - outOff < maxCompressedLength(len)) {
+      throw new IllegalStateException("no room to compress a " + len + "-byte page in place");
+    }
+    if (this == UNCOMPRESSED) {
+      System.arraycopy(in, off, out, outOff, len);
+      return len;
+    }
+    try {
+      return Snappy.compress(in, off, len, out, outOff);
+    } catch (IOException e) {
+      throw new UncheckedIOException("snappy compression of a " + len + "-byte page failed", e);
+    }
+  }
+
   /** Appends {@code in[off, off + len)}, compressed, to {@code out}; returns the compressed length. */
   int compress(byte[] in, int off, int len, Bytes out) {
     if (this == UNCOMPRESSED) {

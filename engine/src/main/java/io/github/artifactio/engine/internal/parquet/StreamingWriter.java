@@ -304,7 +304,8 @@ public final class StreamingWriter implements AutoCloseable {
         // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
         // which bytes a column gets, only when
         int[] order = heaviestFirst(chunk, a, b);
-        workers.forEach(encoders.length, k -> encoders[order[k]].encode(chunk.get(order[k]), a, b));
+        workers.forEach(encoders.length, StreamingWriter::scratch,
+            (scratch, k) -> encoders[order[k]].encode(chunk.get(order[k]), a, b, scratch));
         groupRows += take; // still short of the cap: a group the rows fill is streamed above
       }
       rows += take;
@@ -323,10 +324,10 @@ public final class StreamingWriter implements AutoCloseable {
     output.startRowGroup(groupTotal);
     int[] order = workers.mayFanOut() ? heaviestThenSchemaOrder(chunk, a, b) : schemaOrder(encoders.length);
     InOrderAppender appender = new InOrderAppender(encoders.length);
-    workers.forEach(encoders.length, k -> {
+    workers.forEach(encoders.length, StreamingWriter::scratch, (scratch, k) -> {
       int i = order[k];
-      encoders[i].encode(chunk.get(i), a, b);
-      encoders[i].finishRowGroup();
+      encoders[i].encode(chunk.get(i), a, b, scratch);
+      encoders[i].finishRowGroup(scratch);
       appender.finished(i);
     });
     appender.checkComplete();
@@ -359,6 +360,14 @@ public final class StreamingWriter implements AutoCloseable {
         throw new IllegalStateException("row group streamed " + next + " of " + done.length + " column chunks");
       }
     }
+  }
+
+  /**
+   * A compression buffer for one thread of a fan-out: pages that do not fit their chunk's current slab are compressed
+   * there and copied in ({@link Slabs}). One per thread, not per column: it grows to a page's worst case.
+   */
+  private static Bytes scratch() {
+    return new Bytes(0);
   }
 
   private static int[] schemaOrder(int n) {
@@ -404,7 +413,7 @@ public final class StreamingWriter implements AutoCloseable {
    * {@link #finish()}): its columns are all encoded, so they are finished together and appended in schema order.
    */
   private void flushRowGroup() {
-    workers.forEach(encoders.length, i -> encoders[i].finishRowGroup());
+    workers.forEach(encoders.length, StreamingWriter::scratch, (scratch, i) -> encoders[i].finishRowGroup(scratch));
     output.startRowGroup(groupRows);
     for (ColumnEncoder e : encoders) {
       e.appendTo(output);
