@@ -243,8 +243,9 @@ public final class WriteOptions {
      * (the next stage of a pipeline, often) reads it from the device instead of from memory. Where a file system
      * refuses direct IO (tmpfs on older kernels, some network file systems) the writer writes through the page cache
      * as usual. Worth it for durable writes of large files read later, and on machines where the page cache's pages
-     * are expensive to come by: on this project's 2-vCPU VM a 150 MB durable write took 0.37-0.43 s with it against
-     * 0.64-0.77 s without (README, "Benchmarks").
+     * are expensive to come by. Measure before choosing it: on this project's 2-vCPU VM a 150 MB durable write took
+     * 0.37-0.43 s with it against 0.64-0.77 s without while every write took pages the VM had not handed out lately,
+     * but 0.53 s against 0.38 s once the writes reused freed pages (README, "Benchmarks").
      */
     public Builder directIo(boolean directIo) {
       this.directIo = directIo;

@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
  * The Vector API back end: one 32-bit lane per chunk, eight chunks at once on 256-bit vectors or sixteen on 512-bit
  * ones, the widest the CPU has (chosen once, when the class initialises; {@value #SPECIES_PROPERTY} may force
  * {@code 256} or {@code 512}, for tests of both shapes and for benchmarks). 512-bit vectors paid on this project's
- * AVX-512 machine (1.5x the 256-bit shape in a quick measurement, same digests): the design notes' earlier 512-bit
+ * AVX-512 machine (1.4x the 256-bit width in the blake3 benchmark, same digests): the design notes' earlier 512-bit
  * attempt was another code shape. The species and lane count are static finals, so C2 sees constants either way.
  *
  * <p>Code shape, measured on JDK 17: the sixteen state rows of a block live in sixteen local {@link IntVector}s for
