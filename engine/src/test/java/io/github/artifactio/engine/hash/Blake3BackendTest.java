@@ -58,11 +58,27 @@ class Blake3BackendTest {
   void the_vector_and_scalar_hashers_give_the_same_digest_of_large_inputs() {
     Optional<Supplier<ChunkHasher>> vector = Backends.vector();
     assumeTrue(vector.isPresent() || EXPECT_VECTOR, "no Vector API in this JVM");
-    for (int len : new int[] {8191, 8192, 8193, 65536, 65537, 3 * (1 << 20) + 100}) {
+    for (int len : new int[] {8191, 8192, 8193, 16383, 16384, 16385, 65536, 65537, 3 * (1 << 20) + 100}) {
       byte[] input = TestInputs.random(len, len);
       ContentHash scalar = TestInputs.hasher(Backends::scalar).update(input).digest();
       ContentHash fast = TestInputs.hasher(vector.orElseThrow()).update(input).digest();
       assertEquals(scalar, fast, "length " + len);
+    }
+  }
+
+  @Test
+  void a_stream_written_in_pieces_of_any_size_has_the_digest_of_its_bytes_on_every_back_end() {
+    byte[] input = TestInputs.random(5, 3 * (1 << 20) + 12_345);
+    ContentHash whole = TestInputs.hasher(Backends::scalar).update(input).digest();
+    for (Supplier<ChunkHasher> backend : TestInputs.backends()) {
+      // pieces around the staged group (16 chunks) and the chunk, as a stream's writes come
+      for (int piece : new int[] {1, 1000, 1024, 16_383, 16_384, 16_385, 65_536, 100_000}) {
+        Blake3Hasher h = TestInputs.hasher(backend);
+        for (int at = 0; at < input.length; at += piece) {
+          h.update(input, at, Math.min(piece, input.length - at));
+        }
+        assertEquals(whole, h.digest(), backend.get().name() + ", pieces of " + piece);
+      }
     }
   }
 }
