@@ -21,8 +21,9 @@
  * </ul>
  *
  * <p>Users: the writer's column encoders, its hasher and its early syncs ({@code internal.parquet.StreamingWriter},
- * {@code internal.io.BackgroundHasher}, {@code internal.io.EarlyWriteback}), the scan's column groups and span prefetch ({@code internal.parquet.Scan},
- * {@code SpanCache}), subtree-parallel file hashing ({@code internal.blake3.SubtreeParallel}), and, through
- * {@code EngineContext.map}, the Maven plugin's files and manifest records.
+ * {@code internal.io.BackgroundHasher}, {@code internal.io.EarlyWriteback}), the scan's column groups and span
+ * prefetch ({@code internal.parquet.Scan}, {@code SpanCache}), subtree-parallel file hashing
+ * ({@code internal.blake3.SubtreeParallel}), and, through {@code EngineContext.map}, the Maven plugin's files and
+ * manifest records.
  */
 package io.github.artifactio.engine.internal.concurrent;

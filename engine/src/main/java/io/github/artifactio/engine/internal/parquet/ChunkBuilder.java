@@ -25,9 +25,9 @@ import org.apache.parquet.format.Util;
 /**
  * One column chunk of a row group as it is built: compressed page bodies back to back in {@link Slabs}, their Thrift
  * headers in a buffer of their own (a header's size is known only after its page is compressed, so keeping them apart
- * lets a page be compressed straight into place where its worst case fits), the dictionary page, and per page what the column index and
- * offset index need. {@link #appendTo} writes header and body of each page and hands the chunk's metadata and page
- * indexes to the output.
+ * lets a page be compressed straight into place where its worst case fits), the dictionary page, and per page what
+ * the column index and offset index need. {@link #appendTo} writes header and body of each page and hands the
+ * chunk's metadata and page indexes to the output.
  *
  * <p>Data pages are version 1 pages: levels declared {@code RLE} (absent where the maximum level is 0), values
  * {@code PLAIN} or {@code PLAIN_DICTIONARY} (dictionary ids after a dictionary page whose encoding is also

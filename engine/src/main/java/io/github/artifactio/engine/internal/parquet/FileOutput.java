@@ -210,12 +210,13 @@ final class FileOutput implements AutoCloseable {
     try {
       drain();
       if (writeback != null) {
-        writeback.close(); // its last sync ends before the channel closes under it
+        writeback.close(); // its last sync ends before the channel closes under it; a failed one fails the write
       }
       if (direct) {
         channel.truncate(position); // the last block's padding
       }
     } finally {
+      endWriteback(); // also when the last bytes failed to drain: the lane's turn goes back
       channel.close();
     }
   }
@@ -224,17 +225,22 @@ final class FileOutput implements AutoCloseable {
   void abandon() {
     if (!closed) {
       closed = true;
-      if (writeback != null) {
-        try {
-          writeback.close();
-        } catch (IOException ignored) {
-          // the write is abandoned: a failed early sync changes nothing
-        }
-      }
+      endWriteback();
       try {
         channel.close();
       } catch (IOException ignored) {
         // the temporary file is deleted by its owner whatever state the channel is in
+      }
+    }
+  }
+
+  /** Waits for an early sync in progress and gives its lane back, whatever became of it (the caller is failing). */
+  private void endWriteback() {
+    if (writeback != null) {
+      try {
+        writeback.close();
+      } catch (IOException ignored) {
+        // reported by close() when the write got that far; otherwise the write fails for another reason
       }
     }
   }
