@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
@@ -69,6 +72,34 @@ class ParallelEncodingTest {
         assertEquals(0, pool.activeTurns(), "finish gave the lane back");
         assertArrayEquals(Layouts.bytes(serial), Layouts.bytes(p), "durable=" + durable);
       }
+    }
+  }
+
+  @Test
+  void a_write_that_fails_while_its_row_groups_encode_together_fails_whole_and_waits_on_nothing() throws Exception {
+    // several row groups in one call encode as one fan-out, some tasks waiting for the previous group's append; a
+    // failure in one (the caller's interrupt closes the file channel at the first append) must end the others too
+    List<Column> table = Fixtures.everyKind(40_000, 3);
+    WriteOptions o = WriteOptions.builder().rowGroupRows(4000).build();
+    Path p = dir.resolve("interrupted.parquet");
+    try (EngineContext context = EngineContext.create("failing", 2)) {
+      ArtifactException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(60), () -> {
+            Thread.currentThread().interrupt();
+            try {
+              return assertThrows(ArtifactException.class, () -> TableWriter.writeTable(p, table, o, context));
+            } finally {
+              Thread.interrupted();
+            }
+          });
+      assertEquals(java.util.Optional.of(p), e.file(), e.getMessage());
+      // the caller either waited for an append ("writing was interrupted") or had the channel closed under its own
+      // append ("writing failed: ... ClosedByInterruptException"), whichever came first
+      assertTrue(e.getMessage().startsWith(p + ": writing "), e.getMessage());
+      assertEquals(0, Workers.of(context).activeTurns(), "every turn given back");
+    }
+    try (var files = java.nio.file.Files.list(dir)) {
+      assertEquals(List.of(), files.toList(), "nothing published, no temporary file left");
     }
   }
 

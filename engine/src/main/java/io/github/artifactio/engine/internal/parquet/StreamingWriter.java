@@ -293,6 +293,13 @@ public final class StreamingWriter implements AutoCloseable {
    * is appended, and chunks are appended in schema order.
    */
   private void encode(List<Column> chunk, int from, int to, boolean last) {
+    List<Segment> ending = groupsEnded(from, to, last);
+    if (ending.size() > 1 && workers.mayFanOut()) {
+      streamRowGroups(chunk, ending);
+      int end = ending.get(ending.size() - 1).to();
+      rows += end - from;
+      from = end;
+    }
     while (from < to) {
       int take = Math.min(config.rowGroupRows() - groupRows, to - from);
       int a = from;
@@ -333,6 +340,122 @@ public final class StreamingWriter implements AutoCloseable {
     appender.checkComplete();
     output.endRowGroup();
     groupRows = 0;
+  }
+
+  /** Rows {@code [from, to)} of a chunk that end a row group of {@code rows} rows in all. */
+  private record Segment(int from, int to, int rows) {}
+
+  /** The row groups that rows {@code [from, to)} end, in order; a trailing part that ends none is not listed. */
+  private List<Segment> groupsEnded(int from, int to, boolean last) {
+    List<Segment> ended = new ArrayList<>();
+    int filled = groupRows;
+    while (from < to) {
+      int take = Math.min(config.rowGroupRows() - filled, to - from);
+      if (filled + take != config.rowGroupRows() && !(last && from + take == to)) {
+        break;
+      }
+      ended.add(new Segment(from, from + take, filled + take));
+      from += take;
+      filled = 0;
+    }
+    return ended;
+  }
+
+  /**
+   * Streams several row groups that one call ends (a whole table written at once) as one fan-out over every (group,
+   * column) pair, in group order: column i of group g starts once column i of group g - 1 is appended (its encoder
+   * holds one chunk at a time), so the next group's columns encode while the previous group's heaviest ones finish
+   * instead of every thread waiting for the last column of each group. A task only ever waits on an earlier index,
+   * and indexes are claimed in order by running threads, so the earliest unfinished task never waits. Same bytes:
+   * each encoder sees its column's rows in order, and chunks are appended group by group in schema order.
+   */
+  private void streamRowGroups(List<Column> chunk, List<Segment> groups) {
+    int columns = encoders.length;
+    int[][] orders = new int[groups.size()][];
+    for (int g = 0; g < groups.size(); g++) {
+      orders[g] = heaviestThenSchemaOrder(chunk, groups.get(g).from(), groups.get(g).to());
+    }
+    GroupAppender appender = new GroupAppender(groups);
+    workers.forEach(groups.size() * columns, StreamingWriter::scratch, (scratch, k) -> {
+      int g = k / columns;
+      int i = orders[g][k % columns];
+      try {
+        if (!appender.awaitPrevious(g, i)) {
+          return; // another task failed: its failure is the write's
+        }
+        Segment rows = groups.get(g);
+        encoders[i].encode(chunk.get(i), rows.from(), rows.to(), scratch);
+        encoders[i].finishRowGroup(scratch);
+        appender.finished(g, i);
+      } catch (RuntimeException | Error e) {
+        appender.fail();
+        throw e;
+      }
+    });
+    appender.checkComplete();
+    groupRows = 0;
+  }
+
+  /**
+   * The appender of {@link #streamRowGroups}: starts, fills and ends each row group in turn, appending each column's
+   * chunk in schema order once it is finished, on whichever thread finishes the next one; a task for the next group
+   * waits here until its column's previous chunk is appended.
+   */
+  private final class GroupAppender {
+    private final List<Segment> groups;
+    private final boolean[][] done;
+    /** Per column: how many of the groups have their chunk of it appended. */
+    private final int[] appended;
+    private int group;
+    private int next;
+    private boolean failed;
+
+    GroupAppender(List<Segment> groups) {
+      this.groups = groups;
+      this.done = new boolean[groups.size()][encoders.length];
+      this.appended = new int[encoders.length];
+    }
+
+    /** Waits until column {@code column}'s chunk of group {@code g - 1} is appended; false when a task failed. */
+    synchronized boolean awaitPrevious(int g, int column) {
+      while (appended[column] < g && !failed) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new ArtifactException(config.path(), "writing was interrupted");
+        }
+      }
+      return !failed;
+    }
+
+    synchronized void finished(int g, int column) {
+      done[g][column] = true;
+      while (group < groups.size() && done[group][next]) {
+        if (next == 0) {
+          output.startRowGroup(groups.get(group).rows());
+        }
+        encoders[next].appendTo(output);
+        appended[next] = group + 1;
+        if (++next == encoders.length) {
+          output.endRowGroup();
+          group++;
+          next = 0;
+        }
+      }
+      notifyAll();
+    }
+
+    synchronized void fail() {
+      failed = true;
+      notifyAll();
+    }
+
+    synchronized void checkComplete() {
+      if (group != groups.size()) {
+        throw new IllegalStateException("streamed " + group + " of " + groups.size() + " row groups");
+      }
+    }
   }
 
   /**
