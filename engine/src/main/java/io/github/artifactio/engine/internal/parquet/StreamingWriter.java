@@ -290,7 +290,8 @@ public final class StreamingWriter implements AutoCloseable {
    * as soon as it and every column before it are encoded, so a hashed write's background hasher gets the first
    * columns' bytes while later ones encode. (With the whole group appended at the end, a hashed write's last row group
    * was hashed after the writer stopped.) The bytes are the same either way: a column's chunk never depends on when it
-   * is appended, and chunks are appended in schema order.
+   * is appended, and chunks are appended in schema order. When one call ends several row groups and the context can
+   * fan out, they are streamed together ({@link #streamRowGroups}).
    */
   private void encode(List<Column> chunk, int from, int to, boolean last) {
     List<Segment> ending = groupsEnded(from, to, last);
