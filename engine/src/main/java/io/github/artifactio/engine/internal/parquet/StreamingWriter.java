@@ -285,62 +285,28 @@ public final class StreamingWriter implements AutoCloseable {
   }
 
   /**
-   * Encodes rows {@code [from, to)} of {@code chunk}, ending every row group they fill. When this call ends the row
-   * group in progress (it fills it, or the chunk is the last), the group is streamed: each column's chunk is appended
-   * as soon as it and every column before it are encoded, so a hashed write's background hasher gets the first
-   * columns' bytes while later ones encode. (With the whole group appended at the end, a hashed write's last row group
-   * was hashed after the writer stopped.) The bytes are the same either way: a column's chunk never depends on when it
-   * is appended, and chunks are appended in schema order. When one call ends several row groups and the context can
-   * fan out, they are streamed together ({@link #streamRowGroups}).
+   * Encodes rows {@code [from, to)} of {@code chunk}: the row groups they end are streamed ({@link #streamRowGroups}),
+   * and rows that end none (a chunk short of the cap) are encoded into the group in progress, heaviest columns first so
+   * that on a pool the longest task does not start last (the order never changes which bytes a column gets, only
+   * when).
    */
   private void encode(List<Column> chunk, int from, int to, boolean last) {
     List<Segment> ending = groupsEnded(from, to, last);
-    if (ending.size() > 1 && workers.mayFanOut()) {
+    if (!ending.isEmpty()) {
       streamRowGroups(chunk, ending);
       int end = ending.get(ending.size() - 1).to();
       rows += end - from;
       from = end;
     }
-    while (from < to) {
-      int take = Math.min(config.rowGroupRows() - groupRows, to - from);
+    if (from < to) {
       int a = from;
-      int b = from + take;
-      boolean endsGroup = groupRows + take == config.rowGroupRows() || (last && b == to);
-      if (endsGroup) {
-        streamRowGroup(chunk, a, b, groupRows + take);
-      } else {
-        // heaviest columns first, so that on a pool the longest task does not start last; the order never changes
-        // which bytes a column gets, only when
-        int[] order = heaviestFirst(chunk, a, b);
-        workers.forEach(encoders.length, StreamingWriter::scratch,
-            (scratch, k) -> encoders[order[k]].encode(chunk.get(order[k]), a, b, scratch));
-        groupRows += take; // still short of the cap: a group the rows fill is streamed above
-      }
-      rows += take;
-      from = b;
+      int b = to;
+      int[] order = heaviestFirst(chunk, a, b);
+      workers.forEach(encoders.length, StreamingWriter::scratch,
+          (scratch, k) -> encoders[order[k]].encode(chunk.get(order[k]), a, b, scratch));
+      groupRows += b - a; // still short of the cap: a group the rows fill is streamed above
+      rows += b - a;
     }
-  }
-
-  /**
-   * Encodes and finishes every column of a row group that ends with rows {@code [a, b)}, appending each column's chunk
-   * once it and all before it are done. The serial writer goes in schema order, so it appends each column right after
-   * encoding it (so does a writer that cannot fan out now, such as a hashed write whose hasher holds the only turn of
-   * a one-thread context); on a pool the heaviest column starts first (so it does not start last and stretch the
-   * group) and the others follow in schema order, so they are appended while it still encodes.
-   */
-  private void streamRowGroup(List<Column> chunk, int a, int b, int groupTotal) {
-    output.startRowGroup(groupTotal);
-    int[] order = workers.mayFanOut() ? heaviestThenSchemaOrder(chunk, a, b) : schemaOrder(encoders.length);
-    InOrderAppender appender = new InOrderAppender(encoders.length);
-    workers.forEach(encoders.length, StreamingWriter::scratch, (scratch, k) -> {
-      int i = order[k];
-      encoders[i].encode(chunk.get(i), a, b, scratch);
-      encoders[i].finishRowGroup(scratch);
-      appender.finished(i);
-    });
-    appender.checkComplete();
-    output.endRowGroup();
-    groupRows = 0;
   }
 
   /** Rows {@code [from, to)} of a chunk that end a row group of {@code rows} rows in all. */
@@ -363,18 +329,27 @@ public final class StreamingWriter implements AutoCloseable {
   }
 
   /**
-   * Streams several row groups that one call ends (a whole table written at once) as one fan-out over every (group,
-   * column) pair, in group order: column i of group g starts once column i of group g - 1 is appended (its encoder
-   * holds one chunk at a time), so the next group's columns encode while the previous group's heaviest ones finish
-   * instead of every thread waiting for the last column of each group. A task only ever waits on an earlier index,
-   * and indexes are claimed in order by running threads, so the earliest unfinished task never waits. Same bytes:
-   * each encoder sees its column's rows in order, and chunks are appended group by group in schema order.
+   * Encodes, finishes and appends the row groups that one call ends, streaming each: a column's chunk is appended as
+   * soon as it and every column before it are encoded, so a hashed write's background hasher gets the first columns'
+   * bytes while later ones encode (with a whole group appended at its end, a hashed write's last row group was hashed
+   * after the writer stopped). The serial writer goes in schema order, so it appends each column right after encoding
+   * it (so does a writer that cannot fan out now, such as a hashed write whose hasher holds the only turn of a
+   * one-thread context). On a pool each group's heaviest column starts first (so it does not start last and stretch
+   * the group), the others follow in schema order, and several groups (a whole table written at once) are one fan-out
+   * over every (group, column) pair in group order: column i of group g starts once column i of group g - 1 is
+   * appended (its encoder holds one chunk at a time), so the next group's columns encode while the previous group's
+   * heaviest ones finish instead of every thread waiting for the last column of each group. A task only ever waits on
+   * an earlier index, and indexes are claimed in order by running threads, so the earliest unfinished task never
+   * waits. The bytes are the same in every case: each encoder sees its column's rows in order, and chunks are appended
+   * group by group in schema order.
    */
   private void streamRowGroups(List<Column> chunk, List<Segment> groups) {
     int columns = encoders.length;
+    boolean pool = workers.mayFanOut();
     int[][] orders = new int[groups.size()][];
     for (int g = 0; g < groups.size(); g++) {
-      orders[g] = heaviestThenSchemaOrder(chunk, groups.get(g).from(), groups.get(g).to());
+      Segment rows = groups.get(g);
+      orders[g] = pool ? heaviestThenSchemaOrder(chunk, rows.from(), rows.to()) : schemaOrder(columns);
     }
     GroupAppender appender = new GroupAppender(groups);
     workers.forEach(groups.size() * columns, StreamingWriter::scratch, (scratch, k) -> {
@@ -400,7 +375,8 @@ public final class StreamingWriter implements AutoCloseable {
   /**
    * The appender of {@link #streamRowGroups}: starts, fills and ends each row group in turn, appending each column's
    * chunk in schema order once it is finished, on whichever thread finishes the next one; a task for the next group
-   * waits here until its column's previous chunk is appended.
+   * waits here until its column's previous chunk is appended. The monitor orders every append (and the file output
+   * and hasher behind it) after the previous one.
    */
   private final class GroupAppender {
     private final List<Segment> groups;
@@ -455,33 +431,6 @@ public final class StreamingWriter implements AutoCloseable {
     synchronized void checkComplete() {
       if (group != groups.size()) {
         throw new IllegalStateException("streamed " + group + " of " + groups.size() + " row groups");
-      }
-    }
-  }
-
-  /**
-   * Appends finished column chunks to the file in schema order, on whichever thread completes the next one. The
-   * monitor orders every append (and the file output and hasher behind it) after the previous one.
-   */
-  private final class InOrderAppender {
-    private final boolean[] done;
-    private int next;
-
-    InOrderAppender(int columns) {
-      done = new boolean[columns];
-    }
-
-    synchronized void finished(int column) {
-      done[column] = true;
-      while (next < done.length && done[next]) {
-        encoders[next].appendTo(output);
-        next++;
-      }
-    }
-
-    synchronized void checkComplete() {
-      if (next != done.length) {
-        throw new IllegalStateException("row group streamed " + next + " of " + done.length + " column chunks");
       }
     }
   }
