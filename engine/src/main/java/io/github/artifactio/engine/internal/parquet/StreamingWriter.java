@@ -292,21 +292,19 @@ public final class StreamingWriter implements AutoCloseable {
    */
   private void encode(List<Column> chunk, int from, int to, boolean last) {
     List<Segment> ending = groupsEnded(from, to, last);
+    int a = from;
     if (!ending.isEmpty()) {
       streamRowGroups(chunk, ending);
-      int end = ending.get(ending.size() - 1).to();
-      rows += end - from;
-      from = end;
+      a = ending.get(ending.size() - 1).to();
     }
-    if (from < to) {
-      int a = from;
-      int b = to;
-      int[] order = heaviestFirst(chunk, a, b);
+    if (a < to) {
+      int start = a;
+      int[] order = heaviestFirst(chunk, start, to);
       workers.forEach(encoders.length, StreamingWriter::scratch,
-          (scratch, k) -> encoders[order[k]].encode(chunk.get(order[k]), a, b, scratch));
-      groupRows += b - a; // still short of the cap: a group the rows fill is streamed above
-      rows += b - a;
+          (scratch, k) -> encoders[order[k]].encode(chunk.get(order[k]), start, to, scratch));
+      groupRows += to - start; // still short of the cap: a group the rows fill is streamed above
     }
+    rows += to - from;
   }
 
   /** Rows {@code [from, to)} of a chunk that end a row group of {@code rows} rows in all. */
@@ -348,8 +346,8 @@ public final class StreamingWriter implements AutoCloseable {
     boolean pool = workers.mayFanOut();
     int[][] orders = new int[groups.size()][];
     for (int g = 0; g < groups.size(); g++) {
-      Segment rows = groups.get(g);
-      orders[g] = pool ? heaviestThenSchemaOrder(chunk, rows.from(), rows.to()) : schemaOrder(columns);
+      Segment span = groups.get(g);
+      orders[g] = pool ? heaviestThenSchemaOrder(chunk, span.from(), span.to()) : schemaOrder(columns);
     }
     GroupAppender appender = new GroupAppender(groups);
     workers.forEach(groups.size() * columns, StreamingWriter::scratch, (scratch, k) -> {
@@ -359,8 +357,8 @@ public final class StreamingWriter implements AutoCloseable {
         if (!appender.awaitPrevious(g, i)) {
           return; // another task failed: its failure is the write's
         }
-        Segment rows = groups.get(g);
-        encoders[i].encode(chunk.get(i), rows.from(), rows.to(), scratch);
+        Segment span = groups.get(g);
+        encoders[i].encode(chunk.get(i), span.from(), span.to(), scratch);
         encoders[i].finishRowGroup(scratch);
         appender.finished(g, i);
       } catch (RuntimeException | Error e) {
