@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** Which back end runs, and that the vector one gives the scalar digests. */
+/** Which back end runs, and that the vector and lane-loop ones give the scalar digests. */
 class Blake3BackendTest {
   /** Set only by the surefire execution that adds jdk.incubator.vector (engine/pom.xml, id blake3-vector). */
   private static final boolean EXPECT_VECTOR = Boolean.getBoolean("artifact-io.blake3.expectVector");
@@ -29,7 +29,12 @@ class Blake3BackendTest {
         assertTrue(Blake3.backend().equals("vector-256") || Blake3.backend().equals("vector-512"), Blake3.backend());
       }
     } else if (!module) {
-      assertEquals("scalar", Blake3.backend());
+      String forced = System.getProperty(Backends.BACKEND_PROPERTY);
+      if (forced != null) {
+        assertEquals(forced, Blake3.backend());
+      } else {
+        assertTrue(Blake3.backend().equals("lanes") || Blake3.backend().equals("scalar"), Blake3.backend());
+      }
     }
     assertEquals(Blake3.backend(), Blake3.newHasher().backend());
   }
@@ -55,6 +60,35 @@ class Blake3BackendTest {
   }
 
   @Test
+  void the_lane_backend_equals_the_scalar_one_at_every_chunk_count_and_counter() {
+    ChunkHasher lanes = Backends.lanes();
+    ChunkHasher scalar = Backends.scalar();
+    byte[] input = TestInputs.random(13, 600 * 1024);
+    // counts under the 16 lanes it needs, around 16, 256 (its lanes) and past 512, unaligned, counters across 2^32
+    long[] counters = {0, 5, (1L << 32) - 100, (1L << 40) + 1};
+    for (int count : new int[] {1, 15, 16, 17, 31, 32, 100, 255, 256, 257, 271, 272, 512, 599}) {
+      for (long counter : counters) {
+        int[] expected = new int[count * 8];
+        int[] actual = new int[count * 8 + 16];
+        scalar.hashChunks(input, 7, count, counter, expected, 0);
+        lanes.hashChunks(input, 7, count, counter, actual, 16);
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(actual, 16, actual.length),
+            count + " chunks at counter " + counter);
+      }
+    }
+  }
+
+  @Test
+  void a_forced_backend_is_one_of_the_two_that_need_no_module() {
+    assertEquals("scalar", Backends.withoutVector("scalar").get().name());
+    assertEquals("lanes", Backends.withoutVector("lanes").get().name());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Backends.withoutVector("avx"));
+    assertEquals("artifact-io.blake3.backend is 'avx'; it may be 'scalar' or 'lanes' (or unset, to choose by the CPU)",
+        e.getMessage());
+  }
+
+  @Test
   void the_vector_and_scalar_hashers_give_the_same_digest_of_large_inputs() {
     Optional<Supplier<ChunkHasher>> vector = Backends.vector();
     assumeTrue(vector.isPresent() || EXPECT_VECTOR, "no Vector API in this JVM");
@@ -71,8 +105,8 @@ class Blake3BackendTest {
     byte[] input = TestInputs.random(5, 3 * (1 << 20) + 12_345);
     ContentHash whole = TestInputs.hasher(Backends::scalar).update(input).digest();
     for (Supplier<ChunkHasher> backend : TestInputs.backends()) {
-      // pieces around the staged group (16 chunks) and the chunk, as a stream's writes come
-      for (int piece : new int[] {1, 1000, 1024, 16_383, 16_384, 16_385, 65_536, 100_000}) {
+      // pieces around the staged groups (16 chunks, 256 for the lane back end) and the chunk, as a stream's writes come
+      for (int piece : new int[] {1, 1000, 1024, 16_383, 16_384, 16_385, 65_536, 100_000, 262_143, 262_145, 1 << 20}) {
         Blake3Hasher h = TestInputs.hasher(backend);
         for (int at = 0; at < input.length; at += piece) {
           h.update(input, at, Math.min(piece, input.length - at));

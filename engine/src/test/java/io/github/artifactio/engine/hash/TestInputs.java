@@ -61,6 +61,7 @@ public final class TestInputs {
   static List<Supplier<ChunkHasher>> backends() {
     List<Supplier<ChunkHasher>> all = new ArrayList<>();
     all.add(Backends::scalar);
+    all.add(Backends::lanes);
     Backends.vector().ifPresent(all::add);
     return all;
   }

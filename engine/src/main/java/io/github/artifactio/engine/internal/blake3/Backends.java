@@ -7,7 +7,9 @@ import java.util.function.Supplier;
 /**
  * Chooses the back end once per JVM: the Vector API one when {@code jdk.incubator.vector} is in the boot layer (the JVM
  * was started with {@code --add-modules jdk.incubator.vector}) and the CPU has 256-bit vectors (512-bit ones where it
- * has them), else the scalar one.
+ * has them); else the lane-loop one ({@link LaneChunkHasher}, vectorised by C2 itself) where the JVM and CPU make it
+ * pay; else the scalar one. {@value #BACKEND_PROPERTY} may name {@code scalar} or {@code lanes} to force one of those
+ * two (tests, benchmarks); the vector one still wins when its module is loaded.
  *
  * <p>The vector class is only ever named as a string: without the module, loading it would fail with
  * {@code NoClassDefFoundError}, so it must never be linked from here. Both back ends give the same digests.
@@ -15,15 +17,23 @@ import java.util.function.Supplier;
 public final class Backends {
   private static final String VECTOR_CLASS = "io.github.artifactio.engine.internal.blake3.VectorChunkHasher";
 
+  /** Forces the back end used without the Vector API: {@code scalar} or {@code lanes}. */
+  public static final String BACKEND_PROPERTY = "artifact-io.blake3.backend";
+
   private static final Supplier<ChunkHasher> VECTOR = loadVector();
-  private static final String BEST_NAME = VECTOR != null ? VECTOR.get().name() : ScalarChunkHasher.NAME;
+  private static final Supplier<ChunkHasher> BEST =
+      VECTOR != null ? VECTOR : withoutVector(System.getProperty(BACKEND_PROPERTY, ""));
+  private static final String BEST_NAME = BEST.get().name();
 
   /** A new instance of the best back end available in this JVM. */
   public static ChunkHasher best() {
-    return VECTOR != null ? VECTOR.get() : new ScalarChunkHasher();
+    return BEST.get();
   }
 
-  /** The name of the back end {@link #best()} returns: {@code "vector-512"}, {@code "vector-256"} or {@code "scalar"}. */
+  /**
+   * The name of the back end {@link #best()} returns: {@code "vector-512"}, {@code "vector-256"}, {@code "lanes"} or
+   * {@code "scalar"}.
+   */
   public static String bestName() {
     return BEST_NAME;
   }
@@ -31,6 +41,32 @@ public final class Backends {
   /** The scalar back end, always available (for tests and benchmarks that compare back ends). */
   public static ChunkHasher scalar() {
     return new ScalarChunkHasher();
+  }
+
+  /**
+   * The lane-loop back end. It runs, with the same digests, in any JVM; it is only fast where C2 vectorises it, which
+   * {@link #best()} checks before choosing it.
+   */
+  public static ChunkHasher lanes() {
+    return new LaneChunkHasher();
+  }
+
+  /**
+   * The back end for a JVM without the Vector API, given {@value #BACKEND_PROPERTY}'s value ({@code ""} when unset):
+   * public for the test that pins its refusal of other names.
+   */
+  public static Supplier<ChunkHasher> withoutVector(String forced) {
+    switch (forced) {
+      case ScalarChunkHasher.NAME:
+        return ScalarChunkHasher::new;
+      case LaneChunkHasher.NAME:
+        return LaneChunkHasher::new;
+      case "":
+        return LaneChunkHasher.supported() ? LaneChunkHasher::new : ScalarChunkHasher::new;
+      default:
+        throw new IllegalArgumentException(
+            BACKEND_PROPERTY + " is '" + forced + "'; it may be 'scalar' or 'lanes' (or unset, to choose by the CPU)");
+    }
   }
 
   /** A factory of the vector back end, when this JVM can run it. */

@@ -13,6 +13,14 @@ public interface ChunkHasher {
    */
   void hashChunks(byte[] in, int off, int count, long counter, int[] cvs, int cvsOff);
 
+  /**
+   * How many chunks one call should get to run at full speed: {@link TreeHasher} stages input to this many chunks. A
+   * multiple of 16, the lanes of the widest vector back end.
+   */
+  default int groupChunks() {
+    return 16;
+  }
+
   /** The back end's name as {@code Blake3.backend()} reports it. */
   String name();
 }

@@ -6,26 +6,28 @@ import java.util.Objects;
 /**
  * Incremental BLAKE3 (hash mode) over a {@link ChunkHasher} back end.
  *
- * <p>Input is fed to the back end in groups of sixteen whole chunks (16 KiB) so that the vector back end always gets
- * full groups: whole groups are hashed straight from the caller's array, anything else is staged in a 16 KiB buffer
- * until a group is complete. The last bytes (1..16384 of them) always stay staged, because the final chunk must be
- * finished differently (it or its ancestors carry the ROOT flag). The design notes measured 0.84 instead of 1.0 GB/s
- * for 64 KiB writes when each write's last partial group fell back to scalar; staging to the group boundary avoids it.
- * A group is sixteen chunks, the lanes of the widest back end (512-bit vectors): with groups of eight, every staged
- * group and the remainder of every direct batch went to the scalar core on the 512-bit back end, which hashed 64 KiB
- * writes at 1.1 GB/s against 2.0 GB/s for one large buffer.
+ * <p>Input is fed to the back end in groups of whole chunks, as many as it asks for ({@link ChunkHasher#groupChunks}:
+ * sixteen for the vector back end's lanes, 256 for the lane-loop one), so that it always gets full groups: whole
+ * groups are hashed straight from the caller's array, anything else is staged until a group is complete. The last
+ * bytes (1 to a group's length) always stay staged, because the final chunk must be finished differently (it or its
+ * ancestors carry the ROOT flag). The design notes measured 0.84 instead of 1.0 GB/s for 64 KiB writes when each
+ * write's last partial group fell back to scalar; staging to the group boundary avoids it. With groups of eight on the
+ * 512-bit back end, every staged group and the remainder of every direct batch went to the scalar core, which hashed
+ * 64 KiB writes at 1.1 GB/s against 2.0 GB/s for one large buffer.
  *
  * <p>Also hashes one aligned span of a larger input with a chunk counter offset, for {@link SubtreeParallel}.
  */
 public final class TreeHasher {
-  static final int GROUP_CHUNKS = 16;
-  static final int GROUP_LEN = GROUP_CHUNKS * Compress.CHUNK_LEN;
-  /** Groups hashed per back-end call from the caller's array: amortises the call, bounds the CV scratch. */
-  private static final int BATCH_GROUPS = 8;
+  /** Chunks hashed per back-end call from the caller's array (at least): amortises the call, bounds the CV scratch. */
+  private static final int BATCH_CHUNKS = 128;
 
   private final ChunkHasher backend;
-  private final byte[] staged = new byte[GROUP_LEN];
-  private final int[] cvs = new int[BATCH_GROUPS * GROUP_CHUNKS * 8];
+  private final int groupChunks;
+  private final int groupLen;
+  /** Whole groups per back-end call from the caller's array. */
+  private final int batchGroups;
+  private final byte[] staged;
+  private final int[] cvs;
   private final CvStack stack = new CvStack();
   private int stagedLen;
   private long firstChunk;
@@ -33,6 +35,11 @@ public final class TreeHasher {
 
   public TreeHasher(ChunkHasher backend) {
     this.backend = backend;
+    this.groupChunks = backend.groupChunks();
+    this.groupLen = groupChunks * Compress.CHUNK_LEN;
+    this.batchGroups = Math.max(1, BATCH_CHUNKS / groupChunks);
+    this.staged = new byte[groupLen];
+    this.cvs = new int[batchGroups * groupChunks * 8];
   }
 
   /** Starts over for a subtree whose first chunk has global index {@code firstChunk} (0 for a whole input). */
@@ -56,20 +63,20 @@ public final class TreeHasher {
     Objects.checkFromIndexSize(off, len, in.length);
     count += len;
     while (len > 0) {
-      if (stagedLen == GROUP_LEN) {
+      if (stagedLen == groupLen) {
         // more input exists, so the staged group holds no final chunk
-        hashChunks(staged, 0, GROUP_CHUNKS);
+        hashChunks(staged, 0, groupChunks);
         stagedLen = 0;
       }
-      if (stagedLen == 0 && len > GROUP_LEN) {
+      if (stagedLen == 0 && len > groupLen) {
         // whole groups straight from the caller's array, holding back at least one byte
-        int groups = Math.min((len - 1) / GROUP_LEN, BATCH_GROUPS);
-        hashChunks(in, off, groups * GROUP_CHUNKS);
-        off += groups * GROUP_LEN;
-        len -= groups * GROUP_LEN;
+        int groups = Math.min((len - 1) / groupLen, batchGroups);
+        hashChunks(in, off, groups * groupChunks);
+        off += groups * groupLen;
+        len -= groups * groupLen;
         continue;
       }
-      int take = Math.min(GROUP_LEN - stagedLen, len);
+      int take = Math.min(groupLen - stagedLen, len);
       System.arraycopy(in, off, staged, stagedLen, take);
       stagedLen += take;
       off += take;
@@ -84,7 +91,7 @@ public final class TreeHasher {
       in.position(in.limit());
       return;
     }
-    byte[] slice = new byte[Math.min(in.remaining(), 16 * GROUP_LEN)];
+    byte[] slice = new byte[Math.min(in.remaining(), Math.max(4 * groupLen, 256 << 10))];
     while (in.hasRemaining()) {
       int n = Math.min(slice.length, in.remaining());
       in.get(slice, 0, n);
