@@ -69,6 +69,8 @@ final class SpanHashing implements AutoCloseable {
     private final SpanTree tree = new SpanTree();
     private byte[] carry;
     private int carried;
+    /** Hashes the carried spans, on the feeding thread (a hasher holds a back end's rows and a staged group). */
+    private TreeHasher own;
     private long position;
     private ContentHash digest;
 
@@ -96,7 +98,7 @@ final class SpanHashing implements AutoCloseable {
             // a full span in the carry: hashed here, since the carry is refilled next
             long span = position / SPAN - 1;
             tree.announce(span);
-            tree.complete(span, node(new TreeHasher(Backends.best()), span, carry, 0, SPAN));
+            tree.complete(span, node(own(), span, carry, 0, SPAN));
             carried = 0;
           }
           continue;
@@ -110,13 +112,20 @@ final class SpanHashing implements AutoCloseable {
       }
     }
 
+    private TreeHasher own() {
+      if (own == null) {
+        own = new TreeHasher(Backends.best());
+      }
+      return own;
+    }
+
     /** The digest of every byte fed; the batches that hold spans of this stream must have completed. */
     ContentHash finish() {
       if (digest == null) {
         if (carried > 0) {
           long span = (position - carried) / SPAN;
           tree.announce(span);
-          tree.complete(span, node(new TreeHasher(Backends.best()), span, carry, 0, carried));
+          tree.complete(span, node(own(), span, carry, 0, carried));
           carried = 0;
         }
         byte[] out = new byte[32];
