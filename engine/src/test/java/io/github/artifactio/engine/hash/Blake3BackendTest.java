@@ -79,6 +79,26 @@ class Blake3BackendTest {
   }
 
   @Test
+  void every_backend_hashes_parents_as_the_scalar_core_does_also_in_place() {
+    int[] children = new int[600 * 16];
+    java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+    for (int i = 0; i < children.length; i++) {
+      children[i] = r.nextInt();
+    }
+    ChunkHasher scalar = Backends.scalar();
+    for (Supplier<ChunkHasher> backend : TestInputs.backends()) {
+      ChunkHasher wide = backend.get();
+      for (int count : new int[] {1, 15, 16, 17, 128, 255, 256, 257, 600}) {
+        int[] expected = new int[count * 8];
+        scalar.hashParents(children, 0, count, expected, 0);
+        int[] actual = java.util.Arrays.copyOf(children, children.length);
+        wide.hashParents(actual, 0, count, actual, 0); // in place, as the tree hasher reduces a group
+        assertArrayEquals(expected, java.util.Arrays.copyOf(actual, count * 8), wide.name() + ", " + count + " parents");
+      }
+    }
+  }
+
+  @Test
   void a_forced_backend_is_one_of_the_two_that_need_no_module() {
     assertEquals("scalar", Backends.withoutVector("scalar").get().name());
     assertEquals("lanes", Backends.withoutVector("lanes").get().name());

@@ -14,6 +14,20 @@ public interface ChunkHasher {
   void hashChunks(byte[] in, int off, int count, long counter, int[] cvs, int cvsOff);
 
   /**
+   * Writes the chaining values of {@code count} parents (none of them the root), parent {@code i} of the children
+   * {@code cvs[off+16*i..+8)} and {@code cvs[off+16*i+8..+8)}, to {@code out[outOff+8*i..+8)}. {@code out} may be
+   * {@code cvs} at the same offset: each parent reads its children before it is written. A parent is one compression,
+   * a sixteenth of a chunk's, so doing them one at a time costs a wide back end a quarter of its speed.
+   */
+  default void hashParents(int[] cvs, int off, int count, int[] out, int outOff) {
+    byte[] block = new byte[Compress.BLOCK_LEN];
+    for (int i = 0; i < count; i++) {
+      Compress.putWords(cvs, off + 16 * i, block, 0, 16);
+      Compress.compress(Compress.IV, 0, block, 0, 0, Compress.BLOCK_LEN, Compress.PARENT, out, outOff + 8 * i, false);
+    }
+  }
+
+  /**
    * How many chunks one call should get to run at full speed: {@link TreeHasher} stages input to this many chunks. A
    * multiple of 16, the lanes of the widest vector back end.
    */

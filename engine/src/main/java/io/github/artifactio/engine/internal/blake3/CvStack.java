@@ -17,8 +17,21 @@ final class CvStack {
 
   /** Pushes a leaf's chaining value {@code src[off..off+8)}; its right neighbour is known to exist. */
   void push(int[] src, int off) {
+    pushSubtree(src, off, 0);
+  }
+
+  /**
+   * Pushes the chaining value of a complete subtree of {@code 2^levels} leaves, as if its leaves were pushed one by
+   * one: the leaves so far must be a multiple of {@code 2^levels} (the subtree is aligned), so every entry on the
+   * stack is a subtree at least that large, and the rule applies unchanged to counts in units of the subtree.
+   */
+  void pushSubtree(int[] src, int off, int levels) {
+    if ((leaves & ((1L << levels) - 1)) != 0) {
+      throw new IllegalStateException("a subtree of 2^" + levels + " leaves pushed after " + leaves + " leaves");
+    }
     System.arraycopy(src, off, words, depth * 8, 8);
-    long n = ++leaves;
+    leaves += 1L << levels;
+    long n = leaves >>> levels;
     while ((n & 1) == 0) {
       // merged eagerly: a merged pair cannot be the root, because another leaf is known to follow
       Compress.putWords(words, (depth - 1) * 8, block, 0, 8);

@@ -93,40 +93,76 @@ final class LaneChunkHasher implements ChunkHasher {
     for (int b = 0; b < Compress.BLOCKS_PER_CHUNK; b++) {
       loadMessage(in, off + b * Compress.BLOCK_LEN, n);
       int flags = (b == 0 ? Compress.CHUNK_START : 0) | (b == Compress.BLOCKS_PER_CHUNK - 1 ? Compress.CHUNK_END : 0);
-      for (int w = 0; w < 8; w++) {
-        System.arraycopy(cv[w], 0, v[w], 0, n);
-      }
-      for (int w = 0; w < 4; w++) {
-        Arrays.fill(v[8 + w], 0, n, Compress.IV[w]);
-      }
-      int[] lo = v[12];
-      int[] hi = v[13];
+      compress(n, counter, 1, flags);
+    }
+    storeCvs(n, cvs, cvsOff);
+  }
+
+  @Override
+  public void hashParents(int[] cvs, int off, int count, int[] out, int outOff) {
+    int done = 0;
+    while (count - done >= MIN_LANES) {
+      int n = Math.min(LANES, count - done);
       for (int l = 0; l < n; l++) {
-        long c = counter + l;
-        lo[l] = (int) c;
-        hi[l] = (int) (c >>> 32);
-      }
-      Arrays.fill(v[14], 0, n, Compress.BLOCK_LEN);
-      Arrays.fill(v[15], 0, n, flags);
-      for (int[] s : Compress.SCHEDULE) {
-        // the four columns, then the four diagonals
-        quarterRounds(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]], v[1], v[5], v[9], v[13], m[s[2]], m[s[3]], n);
-        quarterRounds(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]], v[3], v[7], v[11], v[15], m[s[6]], m[s[7]], n);
-        quarterRounds(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]], v[1], v[6], v[11], v[12], m[s[10]], m[s[11]], n);
-        quarterRounds(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]], v[3], v[4], v[9], v[14], m[s[14]], m[s[15]], n);
-      }
-      for (int w = 0; w < 8; w++) {
-        int[] out = cv[w];
-        int[] a = v[w];
-        int[] c = v[w + 8];
-        for (int l = 0; l < n; l++) {
-          out[l] = a[l] ^ c[l];
+        int p = off + 16 * (done + l);
+        for (int w = 0; w < 16; w++) {
+          m[w][l] = cvs[p + w];
         }
       }
+      for (int w = 0; w < 8; w++) {
+        Arrays.fill(cv[w], 0, n, Compress.IV[w]);
+      }
+      compress(n, 0, 0, Compress.PARENT);
+      storeCvs(n, out, outOff + 8 * done);
+      done += n;
     }
+    if (done < count) {
+      ChunkHasher.super.hashParents(cvs, off + 16 * done, count - done, out, outOff + 8 * done);
+    }
+  }
+
+  /**
+   * One compression on {@code n} lanes: the chaining values in {@code cv}, the message in {@code m}, lane {@code l}'s
+   * counter {@code counter + l * step}; the new chaining values replace the old in {@code cv}.
+   */
+  private void compress(int n, long counter, int step, int flags) {
+    for (int w = 0; w < 8; w++) {
+      System.arraycopy(cv[w], 0, v[w], 0, n);
+    }
+    for (int w = 0; w < 4; w++) {
+      Arrays.fill(v[8 + w], 0, n, Compress.IV[w]);
+    }
+    int[] lo = v[12];
+    int[] hi = v[13];
+    for (int l = 0; l < n; l++) {
+      long c = counter + (long) l * step;
+      lo[l] = (int) c;
+      hi[l] = (int) (c >>> 32);
+    }
+    Arrays.fill(v[14], 0, n, Compress.BLOCK_LEN);
+    Arrays.fill(v[15], 0, n, flags);
+    for (int[] s : Compress.SCHEDULE) {
+      // the four columns, then the four diagonals
+      quarterRounds(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]], v[1], v[5], v[9], v[13], m[s[2]], m[s[3]], n);
+      quarterRounds(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]], v[3], v[7], v[11], v[15], m[s[6]], m[s[7]], n);
+      quarterRounds(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]], v[1], v[6], v[11], v[12], m[s[10]], m[s[11]], n);
+      quarterRounds(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]], v[3], v[4], v[9], v[14], m[s[14]], m[s[15]], n);
+    }
+    for (int w = 0; w < 8; w++) {
+      int[] out = cv[w];
+      int[] a = v[w];
+      int[] c = v[w + 8];
+      for (int l = 0; l < n; l++) {
+        out[l] = a[l] ^ c[l];
+      }
+    }
+  }
+
+  /** Lane {@code l}'s chaining value to {@code out[outOff+8*l..+8)}. */
+  private void storeCvs(int n, int[] out, int outOff) {
     for (int l = 0; l < n; l++) {
       for (int w = 0; w < 8; w++) {
-        cvs[cvsOff + 8 * l + w] = cv[w][l];
+        out[outOff + 8 * l + w] = cv[w][l];
       }
     }
   }

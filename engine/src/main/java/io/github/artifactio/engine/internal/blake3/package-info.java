@@ -12,8 +12,10 @@
  *       io.github.artifactio.engine.internal.blake3.LaneChunkHasher}, 256 chunks in plain loops that C2 vectorises)
  *       where the JVM reports AVX2 or better; else the scalar one.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.TreeHasher}: incremental hashing with the chaining-value
- *       stack; stages input to the back end's group (16 chunks, 256 for the lane loops) so it always sees whole groups,
- *       and holds the last chunk back so that only the true root gets the ROOT flag.
+ *       stack; stages input to the back end's group (256 chunks for the wide back ends, 16 for the scalar one) so it
+ *       always sees whole groups, hashes each group's parents level by level on the back end (side by side on the
+ *       lane loops, also for the vector back end), and holds the last chunk back so that only the true root gets the
+ *       ROOT flag.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.SubtreeParallel}: 1 MiB spans hashed to chaining values on
  *       the caller's engine context and merged with the same stack rule, for the same digest as the serial path.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.SpanTree}: the same spans arriving from any thread in any
