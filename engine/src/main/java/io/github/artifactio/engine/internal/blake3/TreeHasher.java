@@ -111,9 +111,7 @@ public final class TreeHasher {
     if (fullBefore > 0) {
       int[] chunkCvs = new int[fullBefore * 8];
       backend.hashChunks(staged, 0, fullBefore, counter, chunkCvs, 0);
-      for (int i = 0; i < fullBefore; i++) {
-        tree.push(chunkCvs, i * 8);
-      }
+      pushAll(tree, chunkCvs, fullBefore);
     }
     int lastOff = fullBefore * Compress.CHUNK_LEN;
     Output last = Output.chunk(staged, lastOff, stagedLen - lastOff, counter + fullBefore);
@@ -125,26 +123,28 @@ public final class TreeHasher {
     finish().chainingValue(dst, off);
   }
 
-  /**
-   * Whole groups of chunks: each group is an aligned complete subtree (groups start at multiples of the group size
-   * and it is a power of two), so its parents are hashed level by level on the back end, side by side, and only the
-   * group's root goes onto the stack; merging one chunk at a time cost the lane loops a quarter of their speed.
-   */
   private void hashChunks(byte[] in, int off, int chunks) {
     backend.hashChunks(in, off, chunks, firstChunk + stack.leaves(), cvs, 0);
-    for (int g = 0; g < chunks; g += groupChunks) {
-      int n = Math.min(groupChunks, chunks - g);
-      if (n == groupChunks && Integer.bitCount(n) == 1) {
-        int levels = 0;
-        for (; n > 1; n >>>= 1, levels++) {
-          backend.hashParents(cvs, g * 8, n / 2, cvs, g * 8);
-        }
-        stack.pushSubtree(cvs, g * 8, levels);
-      } else {
-        for (int i = 0; i < n; i++) {
-          stack.push(cvs, (g + i) * 8);
-        }
+    pushAll(stack, cvs, chunks);
+  }
+
+  /**
+   * Pushes {@code count} chunks' chaining values {@code cvs[0..8*count)} (overwritten) onto {@code onto} as aligned
+   * complete subtrees, each as large as its position allows: their parents are hashed level by level on the back end,
+   * side by side, and only each subtree's root goes onto the stack. A whole group is one subtree; the 255 full chunks
+   * held back at a span's end are eight. Merging one chunk at a time, on the scalar core, had cost the lane loops a
+   * quarter of their speed.
+   */
+  private void pushAll(CvStack onto, int[] cvs, int count) {
+    int i = 0;
+    while (i < count) {
+      long leaves = onto.leaves();
+      int levels = Math.min(Long.numberOfTrailingZeros(leaves | (1L << 62)), 31 - Integer.numberOfLeadingZeros(count - i));
+      for (int n = 1 << levels; n > 1; n >>>= 1) {
+        backend.hashParents(cvs, i * 8, n / 2, cvs, i * 8);
       }
+      onto.pushSubtree(cvs, i * 8, levels);
+      i += 1 << levels;
     }
   }
 }
