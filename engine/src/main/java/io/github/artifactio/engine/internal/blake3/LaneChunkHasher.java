@@ -29,12 +29,24 @@ final class LaneChunkHasher implements ChunkHasher {
   /** Below this many chunks the scalar core is faster. */
   static final int MIN_LANES = 16;
 
-  /** state word {@code w} of lane {@code l} at {@code v[w][l]} */
-  private final int[][] v = new int[16][LANES];
+  /** state word {@code w} of lane {@code l} at {@code v[w][l]}; the rows are made when first needed */
+  private int[][] v;
   /** message word {@code w} of the current block of lane {@code l} at {@code m[w][l]} */
-  private final int[][] m = new int[16][LANES];
+  private int[][] m;
   /** chaining value word {@code w} of lane {@code l} at {@code cv[w][l]} */
-  private final int[][] cv = new int[8][LANES];
+  private int[][] cv;
+
+  /**
+   * Makes the rows (40 KiB) the first time lanes are hashed: a hasher of a few bytes, the most common kind (a path,
+   * a configuration), never needs them.
+   */
+  private void rows() {
+    if (v == null) {
+      v = new int[16][LANES];
+      m = new int[16][LANES];
+      cv = new int[8][LANES];
+    }
+  }
 
   /**
    * Whether C2 will vectorise the lane loops into something faster than the scalar core: a HotSpot JVM on x86-64 with
@@ -87,6 +99,7 @@ final class LaneChunkHasher implements ChunkHasher {
 
   /** {@code n} whole chunks, {@code MIN_LANES <= n <= LANES}, one per lane. */
   private void hashLanes(byte[] in, int off, int n, long counter, int[] cvs, int cvsOff) {
+    rows();
     for (int w = 0; w < 8; w++) {
       Arrays.fill(cv[w], 0, n, Compress.IV[w]);
     }
@@ -103,6 +116,7 @@ final class LaneChunkHasher implements ChunkHasher {
     int done = 0;
     while (count - done >= MIN_LANES) {
       int n = Math.min(LANES, count - done);
+      rows();
       for (int l = 0; l < n; l++) {
         int p = off + 16 * (done + l);
         for (int w = 0; w < 16; w++) {

@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.internal.blake3;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -26,8 +27,8 @@ public final class TreeHasher {
   private final int groupLen;
   /** Whole groups per back-end call from the caller's array. */
   private final int batchGroups;
-  private final byte[] staged;
-  private final int[] cvs;
+  private byte[] staged;
+  private int[] cvs;
   private final CvStack stack = new CvStack();
   private int stagedLen;
   private long firstChunk;
@@ -38,8 +39,8 @@ public final class TreeHasher {
     this.groupChunks = backend.groupChunks();
     this.groupLen = groupChunks * Compress.CHUNK_LEN;
     this.batchGroups = Math.max(1, BATCH_CHUNKS / groupChunks);
-    this.staged = new byte[groupLen];
-    this.cvs = new int[batchGroups * groupChunks * 8];
+    // both grow on demand: most hashes are of a few bytes (a path, a configuration), which a group's 256 KiB dwarfs
+    this.staged = new byte[Math.min(groupLen, 4 * Compress.CHUNK_LEN)];
   }
 
   /** Starts over for a subtree whose first chunk has global index {@code firstChunk} (0 for a whole input). */
@@ -77,6 +78,9 @@ public final class TreeHasher {
         continue;
       }
       int take = Math.min(groupLen - stagedLen, len);
+      if (stagedLen + take > staged.length) {
+        staged = Arrays.copyOf(staged, Math.min(groupLen, Math.max(stagedLen + take, 2 * staged.length)));
+      }
       System.arraycopy(in, off, staged, stagedLen, take);
       stagedLen += take;
       off += take;
@@ -124,6 +128,9 @@ public final class TreeHasher {
   }
 
   private void hashChunks(byte[] in, int off, int chunks) {
+    if (cvs == null) {
+      cvs = new int[batchGroups * groupChunks * 8];
+    }
     backend.hashChunks(in, off, chunks, firstChunk + stack.leaves(), cvs, 0);
     pushAll(stack, cvs, chunks);
   }
