@@ -22,8 +22,7 @@ public interface ChunkHasher {
   default void hashParents(int[] cvs, int off, int count, int[] out, int outOff) {
     byte[] block = new byte[Compress.BLOCK_LEN];
     for (int i = 0; i < count; i++) {
-      Compress.putWords(cvs, off + 16 * i, block, 0, 16);
-      Compress.compress(Compress.IV, 0, block, 0, 0, Compress.BLOCK_LEN, Compress.PARENT, out, outOff + 8 * i, false);
+      Compress.parent(cvs, off + 16 * i, block, out, outOff + 8 * i);
     }
   }
 

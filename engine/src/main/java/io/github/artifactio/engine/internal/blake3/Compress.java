@@ -241,6 +241,16 @@ public final class Compress {
     compress(out, outOff, in, off + last * BLOCK_LEN, counter, BLOCK_LEN, CHUNK_END, out, outOff, false);
   }
 
+  /**
+   * The chaining value of a (non-root) parent whose children's chaining values are the 16 words
+   * {@code children[off..off+16)}, to {@code out[outOff..outOff+8)}; {@code block} is the caller's 64-byte scratch.
+   * {@code out} may overlap the children: they are read into {@code block} first.
+   */
+  static void parent(int[] children, int off, byte[] block, int[] out, int outOff) {
+    putWords(children, off, block, 0, 16);
+    compress(IV, 0, block, 0, 0, BLOCK_LEN, PARENT, out, outOff, false);
+  }
+
   /** Writes {@code count} words little-endian to {@code out[off..off+4*count)}. */
   static void putWords(int[] words, int wordOff, byte[] out, int off, int count) {
     for (int i = 0; i < count; i++) {

@@ -34,9 +34,8 @@ final class CvStack {
     long n = leaves >>> levels;
     while ((n & 1) == 0) {
       // merged eagerly: a merged pair cannot be the root, because another leaf is known to follow
-      Compress.putWords(words, (depth - 1) * 8, block, 0, 8);
-      Compress.putWords(words, depth * 8, block, 32, 8);
-      Compress.compress(Compress.IV, 0, block, 0, 0, Compress.BLOCK_LEN, Compress.PARENT, words, (depth - 1) * 8, false);
+      // the two entries are adjacent: left at depth - 1, right at depth
+      Compress.parent(words, (depth - 1) * 8, block, words, (depth - 1) * 8);
       depth--;
       n >>>= 1;
     }
