@@ -55,6 +55,15 @@ final class LaneChunkHasher implements ChunkHasher {
    * gives the same digests. Other CPUs (aarch64) may well gain too, but nothing here has measured them.
    */
   static boolean supported() {
+    return Support.LANES_PAY;
+  }
+
+  /** The answer of {@link #supported}, asked of the JVM once (a vector hasher asks it for every instance). */
+  private static final class Support {
+    static final boolean LANES_PAY = askJvm();
+  }
+
+  private static boolean askJvm() {
     try {
       String arch = System.getProperty("os.arch", "");
       if (!arch.equals("amd64") && !arch.equals("x86_64")) {
