@@ -145,8 +145,9 @@ public final class TreeHasher {
   private void pushAll(CvStack onto, int[] cvs, int count) {
     int i = 0;
     while (i < count) {
-      long leaves = onto.leaves();
-      int levels = Math.min(Long.numberOfTrailingZeros(leaves | (1L << 62)), 31 - Integer.numberOfLeadingZeros(count - i));
+      // as large as the stack's alignment allows (any size on an empty stack), and no larger than what is left
+      int aligned = Long.numberOfTrailingZeros(onto.leaves() | (1L << 62));
+      int levels = Math.min(aligned, 31 - Integer.numberOfLeadingZeros(count - i));
       for (int n = 1 << levels; n > 1; n >>>= 1) {
         backend.hashParents(cvs, i * 8, n / 2, cvs, i * 8);
       }
