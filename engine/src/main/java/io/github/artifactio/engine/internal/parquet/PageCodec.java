@@ -58,17 +58,9 @@ enum PageCodec {
 
   /** Appends {@code in[off, off + len)}, compressed, to {@code out}; returns the compressed length. */
   int compress(byte[] in, int off, int len, Bytes out) {
-    if (this == UNCOMPRESSED) {
-      out.put(in, off, len);
-      return len;
-    }
-    out.ensure(Snappy.maxCompressedLength(len));
-    try {
-      int n = Snappy.compress(in, off, len, out.buf, out.size);
-      out.size += n;
-      return n;
-    } catch (IOException e) {
-      throw new UncheckedIOException("snappy compression of a " + len + "-byte page failed", e);
-    }
+    out.ensure(maxCompressedLength(len));
+    int n = compress(in, off, len, out.buf, out.size);
+    out.size += n;
+    return n;
   }
 }
