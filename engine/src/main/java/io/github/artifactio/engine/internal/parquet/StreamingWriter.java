@@ -379,8 +379,7 @@ public final class StreamingWriter implements AutoCloseable {
   private final class GroupAppender {
     private final List<Segment> groups;
     private final boolean[][] done;
-    /** Per column: how many of the groups have their chunk of it appended. */
-    private final int[] appended;
+    /** The next chunk to append: column {@code next} of group {@code group}; every chunk before it is appended. */
     private int group;
     private int next;
     private boolean failed;
@@ -388,12 +387,11 @@ public final class StreamingWriter implements AutoCloseable {
     GroupAppender(List<Segment> groups) {
       this.groups = groups;
       this.done = new boolean[groups.size()][encoders.length];
-      this.appended = new int[encoders.length];
     }
 
     /** Waits until column {@code column}'s chunk of group {@code g - 1} is appended; false when a task failed. */
     synchronized boolean awaitPrevious(int g, int column) {
-      while (appended[column] < g && !failed) {
+      while (!appended(g - 1, column) && !failed) {
         try {
           wait();
         } catch (InterruptedException e) {
@@ -404,6 +402,11 @@ public final class StreamingWriter implements AutoCloseable {
       return !failed;
     }
 
+    /** Whether column {@code column}'s chunk of group {@code g} is in the file (true for {@code g < 0}). */
+    private boolean appended(int g, int column) {
+      return g < group || (g == group && column < next);
+    }
+
     synchronized void finished(int g, int column) {
       done[g][column] = true;
       while (group < groups.size() && done[group][next]) {
@@ -411,7 +414,6 @@ public final class StreamingWriter implements AutoCloseable {
           output.startRowGroup(groups.get(group).rows());
         }
         encoders[next].appendTo(output);
-        appended[next] = group + 1;
         if (++next == encoders.length) {
           output.endRowGroup();
           group++;
