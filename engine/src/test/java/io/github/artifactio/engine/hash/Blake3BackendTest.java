@@ -2,12 +2,15 @@ package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.artifactio.engine.internal.blake3.Backends;
 import io.github.artifactio.engine.internal.blake3.ChunkHasher;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -72,7 +75,7 @@ class Blake3BackendTest {
         int[] actual = new int[count * 8 + 16];
         scalar.hashChunks(input, 7, count, counter, expected, 0);
         lanes.hashChunks(input, 7, count, counter, actual, 16);
-        assertArrayEquals(expected, java.util.Arrays.copyOfRange(actual, 16, actual.length),
+        assertArrayEquals(expected, Arrays.copyOfRange(actual, 16, actual.length),
             count + " chunks at counter " + counter);
       }
     }
@@ -81,7 +84,7 @@ class Blake3BackendTest {
   @Test
   void every_backend_hashes_parents_as_the_scalar_core_does_also_in_place() {
     int[] children = new int[600 * 16];
-    java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+    SplittableRandom r = new SplittableRandom(3);
     for (int i = 0; i < children.length; i++) {
       children[i] = r.nextInt();
     }
@@ -91,9 +94,9 @@ class Blake3BackendTest {
       for (int count : new int[] {1, 15, 16, 17, 128, 255, 256, 257, 600}) {
         int[] expected = new int[count * 8];
         scalar.hashParents(children, 0, count, expected, 0);
-        int[] actual = java.util.Arrays.copyOf(children, children.length);
+        int[] actual = Arrays.copyOf(children, children.length);
         wide.hashParents(actual, 0, count, actual, 0); // in place, as the tree hasher reduces a group
-        assertArrayEquals(expected, java.util.Arrays.copyOf(actual, count * 8), wide.name() + ", " + count + " parents");
+        assertArrayEquals(expected, Arrays.copyOf(actual, count * 8), wide.name() + ", " + count + " parents");
       }
     }
   }
@@ -102,8 +105,7 @@ class Blake3BackendTest {
   void a_forced_backend_is_one_of_the_two_that_need_no_module() {
     assertEquals("scalar", Backends.withoutVector("scalar").get().name());
     assertEquals("lanes", Backends.withoutVector("lanes").get().name());
-    IllegalArgumentException e =
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Backends.withoutVector("avx"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Backends.withoutVector("avx"));
     assertEquals("artifact-io.blake3.backend is 'avx'; it may be 'scalar' or 'lanes' (or unset, to choose by the CPU)",
         e.getMessage());
   }
