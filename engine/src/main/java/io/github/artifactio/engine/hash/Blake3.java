@@ -106,7 +106,8 @@ public final class Blake3 {
   }
 
   public static ContentHash hashBytes(byte[] bytes, int off, int len) {
-    return newHasher().update(bytes, off, len).digest();
+    // a short input (a path, a configuration) never reaches a wide back end: it need not wait for one to be chosen
+    return new Blake3Hasher(Backends.forLength(len)).update(bytes, off, len).digest();
   }
 
   /** The hash of a string's UTF-8 bytes (as used for config_hash). */

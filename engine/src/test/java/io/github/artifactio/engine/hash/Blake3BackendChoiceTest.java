@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.artifactio.engine.internal.blake3.Backends;
@@ -23,10 +25,15 @@ class Blake3BackendChoiceTest {
   }
 
   private static String backendOf(String... jvmArgs) throws IOException, InterruptedException {
+    return probe(List.of(jvmArgs));
+  }
+
+  private static String probe(List<String> jvmArgs, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of(jvmArgs));
+    command.addAll(jvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), BackendProbe.class.getName()));
+    command.addAll(List.of(args));
     Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (!child.waitFor(60, TimeUnit.SECONDS)) {
@@ -52,6 +59,21 @@ class Blake3BackendChoiceTest {
   void an_interpreted_or_c1_only_jvm_keeps_the_scalar_back_end() throws Exception {
     assertEquals("scalar", backendOf("-Xint"));
     assertEquals("scalar", backendOf("-XX:TieredStopAtLevel=1"));
+  }
+
+  @Test
+  void a_jvm_that_hashes_only_short_inputs_never_makes_the_choice() throws Exception {
+    // the choice asks the JVM for its flags through a management bean (some 20 ms): a path or a configuration, too
+    // short for any wide back end, hashes on the scalar core without it
+    List<String> logLoads = List.of("-Xlog:class+load=info");
+    int shortest = Backends.SCALAR_ONLY_BYTES;
+    String out = probe(logLoads, String.valueOf(shortest));
+    assertTrue(out.contains("digest " + Blake3.hashBytes(BackendProbe.input(shortest)).hex()), out);
+    assertFalse(out.contains("Backends$Chosen"), "no choice made for " + shortest + " bytes");
+    assertFalse(out.contains("HotSpotDiagnosticMXBean"), "no flag asked for " + shortest + " bytes");
+    String longer = probe(logLoads, String.valueOf(shortest + 1));
+    assertTrue(longer.contains("digest " + Blake3.hashBytes(BackendProbe.input(shortest + 1)).hex()), longer);
+    assertTrue(longer.contains("Backends$Chosen"), "one byte more may reach a wide back end: the choice is made");
   }
 
   @Test

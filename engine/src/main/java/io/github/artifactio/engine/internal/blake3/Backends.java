@@ -11,6 +11,10 @@ import java.util.function.Supplier;
  * pay; else the scalar one. {@value #BACKEND_PROPERTY} may name {@code scalar} or {@code lanes} to force one of those
  * two (tests, benchmarks); the vector one still wins when its module is loaded.
  *
+ * <p>The choice is made on first use of {@link #best()}, {@link #bestName()} or {@link #vector()}, not when this class
+ * loads: asking the JVM for its flags costs some 20 ms, which a JVM that only hashes a path or a configuration (inputs
+ * too short to reach the lanes, see {@link #SCALAR_ONLY_BYTES}) need not pay.
+ *
  * <p>The vector class is only ever named as a string: without the module, loading it would fail with
  * {@code NoClassDefFoundError}, so it must never be linked from here. Both back ends give the same digests.
  */
@@ -20,14 +24,32 @@ public final class Backends {
   /** Forces the back end used without the Vector API: {@code scalar} or {@code lanes}. */
   public static final String BACKEND_PROPERTY = "artifact-io.blake3.backend";
 
-  private static final Supplier<ChunkHasher> VECTOR = loadVector();
-  private static final Supplier<ChunkHasher> BEST =
-      VECTOR != null ? VECTOR : withoutVector(System.getProperty(BACKEND_PROPERTY, ""));
-  private static final String BEST_NAME = BEST.get().name();
+  /**
+   * Inputs of at most this many bytes hash on the scalar core whatever the back end: the narrowest wide path takes
+   * eight whole chunks side by side (the 256-bit vector back end; the lane loops take {@code
+   * LaneChunkHasher.MIN_LANES}), and the last chunk of an input is always compressed on its own.
+   */
+  public static final int SCALAR_ONLY_BYTES = 8 * Compress.CHUNK_LEN;
+
+  /** The choice, made when first asked for. */
+  private static final class Chosen {
+    static final Supplier<ChunkHasher> VECTOR = loadVector();
+    static final Supplier<ChunkHasher> BEST =
+        VECTOR != null ? VECTOR : withoutVector(System.getProperty(BACKEND_PROPERTY, ""));
+    static final String BEST_NAME = BEST.get().name();
+  }
 
   /** A new instance of the best back end available in this JVM. */
   public static ChunkHasher best() {
-    return BEST.get();
+    return Chosen.BEST.get();
+  }
+
+  /**
+   * The back end for an input of {@code length} bytes: the scalar one when the input is too short to reach any other's
+   * wide path ({@link #SCALAR_ONLY_BYTES}; same speed, and no choice to make), else {@link #best()}.
+   */
+  public static ChunkHasher forLength(long length) {
+    return length <= SCALAR_ONLY_BYTES ? scalar() : best();
   }
 
   /**
@@ -35,7 +57,7 @@ public final class Backends {
    * {@code "scalar"}.
    */
   public static String bestName() {
-    return BEST_NAME;
+    return Chosen.BEST_NAME;
   }
 
   /** The scalar back end, always available (for tests and benchmarks that compare back ends). */
@@ -71,7 +93,7 @@ public final class Backends {
 
   /** A factory of the vector back end, when this JVM can run it. */
   public static Optional<Supplier<ChunkHasher>> vector() {
-    return Optional.ofNullable(VECTOR);
+    return Optional.ofNullable(Chosen.VECTOR);
   }
 
   private static Supplier<ChunkHasher> loadVector() {
