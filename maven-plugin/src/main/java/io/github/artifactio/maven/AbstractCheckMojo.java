@@ -104,9 +104,6 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   /** The goal the gate runs, built from this goal's own parameters. */
   abstract Goal goal();
 
-  /** Anything the goal says before the gate runs (which blake3 back end hashes, say). */
-  void before(Goal goal) {}
-
   @Override
   public final void execute() throws MojoExecutionException, MojoFailureException {
     Goal goal = goal();
@@ -132,7 +129,6 @@ abstract class AbstractCheckMojo extends AbstractMojo {
     Verdict verdict;
     try {
       warnIfConfigurationStaysInAnExecution(goal);
-      before(goal);
       verdict = Gate.run(goal, options, new MavenLog(getLog()), runs());
     } catch (ConfigurationException e) {
       throw new MojoExecutionException(Gate.misconfigured(goal, Dialect.MAVEN, e), e);
