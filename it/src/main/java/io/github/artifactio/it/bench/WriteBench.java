@@ -55,7 +55,9 @@ import org.apache.parquet.schema.MessageType;
  * deleted and the deletion committed ({@link #RECYCLE}), a collected heap. The figures are the medians over all
  * measured rounds of all forks, each with its ratio to DuckDB's median,
  * and the medians of back-to-back pairs drawn in random order ({@value #PAIRS} per fork): (unhashed, hashed) for
- * hashing's cost and (engine, engine without sync, DuckDB) for the ratio to DuckDB and the sync's share. Every measured
+ * hashing's cost, (engine, engine without sync, DuckDB) for the ratio to DuckDB and the sync's share, (one thread, two)
+ * durable for the threads' gain, and the same without sync, which splits two threads' time into what the encoding takes
+ * and what the device adds after it (the profile of the threads' target). Every measured
  * write is in the JSON with the page cache's unwritten bytes and the load average before it. A separate fork with a
  * small heap writes the table chunk by chunk and reports its peak heap.
  */
@@ -86,7 +88,7 @@ public final class WriteBench {
    */
   static final boolean RECYCLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.recycle", "true"));
   static final String[] NAMES = {
-    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-1t-hashed", "engine-1t-direct", "engine-2t-direct",
+    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-2t-nosync", "engine-1t-hashed", "engine-1t-direct", "engine-2t-direct",
     "parquet-java-group", "parquet-java-writesupport", "duckdb-1t", "duckdb-1t-fsync"
   };
 
@@ -105,11 +107,12 @@ public final class WriteBench {
     List<double[]> hashPairs = new ArrayList<>();
     List<double[]> triples = new ArrayList<>();
     List<double[]> threadPairs = new ArrayList<>();
+    List<double[]> nosyncThreadPairs = new ArrayList<>();
     for (int f = 0; f < FORKS; f++) {
       Path out = outDir.resolve("write-fork-" + f + ".tsv");
       fork(Fork.class, "6g", out.toString(), outDir.resolve("write-scratch").toString(), "all", String.valueOf(SETTLE),
           String.valueOf(RECYCLE));
-      read(out, runs, hashPairs, triples, threadPairs);
+      read(out, runs, hashPairs, triples, threadPairs, nosyncThreadPairs);
     }
     // blake3 has a Vector API back end, 2.5x the scalar one, in a JVM started with the incubator module: how much
     // hashing costs there, in forks of their own (the module changes nothing else the writers do)
@@ -120,7 +123,7 @@ public final class WriteBench {
       fork(Fork.class, "6g", List.of("--add-modules", "jdk.incubator.vector"), out.toString(),
           outDir.resolve("write-scratch").toString(), "engine-1t,engine-1t-hashed", String.valueOf(SETTLE),
           String.valueOf(RECYCLE));
-      read(out, vectorRuns, vectorPairs, new ArrayList<>(), new ArrayList<>());
+      read(out, vectorRuns, vectorPairs, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     }
     Path memOut = outDir.resolve("write-memory.tsv");
     fork(MemoryFork.class, "128m", memOut.toString(), outDir.resolve("write-scratch").toString());
@@ -167,6 +170,12 @@ public final class WriteBench {
     double[] twoToOne = column(threadPairs, 1, 0);
     paired.put("engine_2t_to_engine_1t", round(median(twoToOne)));
     paired.put("thread_pairs", twoToOne.length);
+    double[] twoToOneNosync = column(nosyncThreadPairs, 1, 0);
+    paired.put("engine_2t_nosync_to_engine_1t_nosync", round(median(twoToOneNosync)));
+    paired.put("nosync_thread_pairs", twoToOneNosync.length);
+    double twoThreads = median(seconds(byArm.get("engine-2t")));
+    double twoNosync = median(seconds(byArm.get("engine-2t-nosync")));
+    paired.put("engine_2t_device_share", round(1 - twoNosync / twoThreads));
     System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
         + " triples (issue 14's target <= 0.80)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
@@ -184,6 +193,10 @@ public final class WriteBench {
     System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f from the medians, %.2f as the median of %d back-to-back"
         + " pairs (issue 14's target <= 0.60)%n", median(seconds(byArm.get("engine-2t"))) / oneThread,
         median(twoToOne), twoToOne.length);
+    System.out.printf(Locale.ROOT, "  without sync (encoding and page-cache writes only): engine-2t-nosync /"
+        + " engine-1t-nosync = %.2f paired over %d pairs; engine-2t %.3f s against engine-2t-nosync %.3f s: %.0f%% of"
+        + " the durable write on two threads is the device's, after the encoding%n", median(twoToOneNosync),
+        twoToOneNosync.length, twoThreads, twoNosync, 100 * (1 - twoNosync / twoThreads));
     double oneDirect = median(seconds(byArm.get("engine-1t-direct")));
     System.out.printf(Locale.ROOT, "with direct IO: engine-1t-direct / engine-1t = %.2f, engine-1t-direct / duckdb-1t ="
         + " %.2f, engine-2t-direct / engine-1t-direct = %.2f%n", oneDirect / oneThread, oneDirect / duck,
@@ -219,10 +232,10 @@ public final class WriteBench {
 
   /**
    * Reads a fork's TSV: timed runs, hash pairs (unhashed, hashed), triples (engine, engine-nosync, duckdb) and thread
-   * pairs (engine-1t, engine-2t).
+   * pairs (engine-1t, engine-2t), durable and not.
    */
-  static void read(Path tsv, List<Run> runs, List<double[]> pairs, List<double[]> triples, List<double[]> threadPairs)
-      throws IOException {
+  static void read(Path tsv, List<Run> runs, List<double[]> pairs, List<double[]> triples, List<double[]> threadPairs,
+      List<double[]> nosyncThreadPairs) throws IOException {
     for (String line : Files.readAllLines(tsv)) {
       String[] p = line.split("\t");
       switch (p[0]) {
@@ -231,6 +244,8 @@ public final class WriteBench {
             Long.parseLong(p[9])));
         case "pair" -> pairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
         case "threads" -> threadPairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
+        case "threads-nosync" ->
+            nosyncThreadPairs.add(new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2])});
         case "triple" -> triples.add(
             new double[] {Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3])});
         default -> throw new IllegalStateException("unknown line in " + tsv + ": " + line);
@@ -377,6 +392,7 @@ public final class WriteBench {
         writers.put("engine-1t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults()));
         writers.put("engine-1t-nosync", f -> TableWriter.writeTable(f, cols, noSync));
         writers.put("engine-2t", f -> TableWriter.writeTable(f, cols, WriteOptions.defaults(), pool));
+        writers.put("engine-2t-nosync", f -> TableWriter.writeTable(f, cols, noSync, pool));
         // direct IO (WriteOptions.directIo): the same bytes, not through the page cache
         WriteOptions direct = WriteOptions.builder().directIo(true).build();
         writers.put("engine-1t-direct", f -> TableWriter.writeTable(f, cols, direct));
@@ -435,6 +451,14 @@ public final class WriteBench {
             double[] t = timer.inRandomOrder(coin, writers, "engine-1t", "engine-2t");
             tsv.append(String.format(Locale.ROOT, "threads\t%s\t%s%n", t[0], t[1]));
             System.out.printf(Locale.ROOT, "  thread pair %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0], t[1] / t[0]);
+          }
+        }
+        if (names.contains("engine-1t-nosync") && names.contains("engine-2t-nosync")) {
+          for (int pair = 0; pair < PAIRS; pair++) {
+            double[] t = timer.inRandomOrder(coin, writers, "engine-1t-nosync", "engine-2t-nosync");
+            tsv.append(String.format(Locale.ROOT, "threads-nosync	%s	%s%n", t[0], t[1]));
+            System.out.printf(Locale.ROOT, "  thread pair without sync %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0],
+                t[1] / t[0]);
           }
         }
         Files.writeString(out, tsv.toString(), StandardCharsets.UTF_8);
