@@ -88,8 +88,8 @@ public final class WriteBench {
    */
   static final boolean RECYCLE = Boolean.parseBoolean(System.getProperty("artifact-io.bench.recycle", "true"));
   static final String[] NAMES = {
-    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-2t-nosync", "engine-1t-hashed", "engine-1t-direct", "engine-2t-direct",
-    "parquet-java-group", "parquet-java-writesupport", "duckdb-1t", "duckdb-1t-fsync"
+    "engine-1t", "engine-1t-nosync", "engine-2t", "engine-2t-nosync", "engine-1t-hashed", "engine-1t-direct",
+    "engine-2t-direct", "parquet-java-group", "parquet-java-writesupport", "duckdb-1t", "duckdb-1t-fsync"
   };
 
   private WriteBench() {}
@@ -456,7 +456,7 @@ public final class WriteBench {
         if (names.contains("engine-1t-nosync") && names.contains("engine-2t-nosync")) {
           for (int pair = 0; pair < PAIRS; pair++) {
             double[] t = timer.inRandomOrder(coin, writers, "engine-1t-nosync", "engine-2t-nosync");
-            tsv.append(String.format(Locale.ROOT, "threads-nosync	%s	%s%n", t[0], t[1]));
+            tsv.append(String.format(Locale.ROOT, "threads-nosync\t%s\t%s%n", t[0], t[1]));
             System.out.printf(Locale.ROOT, "  thread pair without sync %d: %.3f s / %.3f s = %.3f%n", pair, t[1], t[0],
                 t[1] / t[0]);
           }
