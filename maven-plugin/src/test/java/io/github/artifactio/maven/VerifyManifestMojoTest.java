@@ -35,7 +35,8 @@ class VerifyManifestMojoTest {
     for (int i = 0; i < ids.length; i++) {
       ids[i] = i;
     }
-    TableWriter.writeTable(artifact, List.of(new Int64Column("id", ids)), WriteOptions.builder().schema(SCHEMA).build());
+    TableWriter.writeTable(
+        artifact, List.of(new Int64Column("id", ids)), WriteOptions.builder().schema(SCHEMA).build());
     String config = "{\"seed\":7}";
     String configHash = Blake3.hashString(config).hex();
     ArtifactRecord r = ArtifactRecords.record("ids", SCHEMA, run, artifact, ids.length, "stage", configHash);

@@ -18,9 +18,9 @@ import java.nio.file.StandardOpenOption;
  * BLAKE3 content hashes of files, byte arrays and strings.
  *
  * <p>Runs on the Vector API back end when the JVM was started with {@code --add-modules jdk.incubator.vector} (about
- * 4x the scalar one with AVX-512), else on the lane-loop one, plain Java that C2 vectorises (3.5x the scalar one), where
- * the CPU has AVX2, else on the scalar one; {@link #backend()} says which. Digests are the same on all. There are no
- * thread pools here: the parallel variant runs on the {@link EngineContext} the caller passes in.
+ * 4x the scalar one with AVX-512), else on the lane-loop one, plain Java that C2 vectorises (3.5x the scalar one),
+ * where the CPU has AVX2, else on the scalar one; {@link #backend()} says which. Digests are the same on all. There
+ * are no thread pools here: the parallel variant runs on the {@link EngineContext} the caller passes in.
  */
 public final class Blake3 {
   /**

@@ -51,8 +51,9 @@ public final class Blake3Hasher {
     return out;
   }
 
-  /** The back end this hasher runs on: {@code "vector-512"}, {@code "vector-256"}, {@code "lanes"} or
-   * {@code "scalar"}. */
+  /**
+   * The back end this hasher runs on: {@code "vector-512"}, {@code "vector-256"}, {@code "lanes"} or {@code "scalar"}.
+   */
   public String backend() {
     return tree.backendName();
   }

@@ -7,8 +7,8 @@
  *       tree constants.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.ChunkHasher}: a back end, whole chunks to chaining values;
  *       {@link io.github.artifactio.engine.internal.blake3.Backends} picks the vector one (8 or 16 chunks per 256- or
- *       512-bit vector, one lane per chunk) when {@code jdk.incubator.vector} is in the boot layer, and only ever names it
- *       by reflection so that a JVM without the module never links it; else the lane-loop one ({@link
+ *       512-bit vector, one lane per chunk) when {@code jdk.incubator.vector} is in the boot layer, and only ever
+ *       names it by reflection so that a JVM without the module never links it; else the lane-loop one ({@link
  *       io.github.artifactio.engine.internal.blake3.LaneChunkHasher}, 256 chunks in plain loops that C2 vectorises)
  *       where the JVM reports AVX2 or better; else the scalar one.
  *   <li>{@link io.github.artifactio.engine.internal.blake3.TreeHasher}: incremental hashing with the chaining-value
@@ -23,6 +23,7 @@
  * </ul>
  *
  * <p>The vector and lane-loop back ends' code shapes are deliberate; the shapes that measured slower on JDK 17 are
- * listed on {@code VectorChunkHasher} and {@code LaneChunkHasher}. A throughput guard in {@code it}'s {@code Blake3Bench} catches regressions.
+ * listed on {@code VectorChunkHasher} and {@code LaneChunkHasher}. A throughput guard in {@code it}'s
+ * {@code Blake3Bench} catches regressions.
  */
 package io.github.artifactio.engine.internal.blake3;
