@@ -332,14 +332,12 @@ public final class StreamingWriter implements AutoCloseable {
    * bytes while later ones encode (with a whole group appended at its end, a hashed write's last row group was hashed
    * after the writer stopped). The serial writer goes in schema order, so it appends each column right after encoding
    * it (so does a writer that cannot fan out now, such as a hashed write whose hasher holds the only turn of a
-   * one-thread context). On a pool each group's heaviest column starts first (so it does not start last and stretch
-   * the group), the others follow in schema order, and several groups (a whole table written at once) are one fan-out
-   * over every (group, column) pair in group order: column i of group g starts once column i of group g - 1 is
-   * appended (its encoder holds one chunk at a time), so the next group's columns encode while the previous group's
-   * heaviest ones finish instead of every thread waiting for the last column of each group. A task only ever waits on
-   * an earlier index, and indexes are claimed in order by running threads, so the earliest unfinished task never
-   * waits. The bytes are the same in every case: each encoder sees its column's rows in order, and chunks are appended
-   * group by group in schema order.
+   * one-thread context). On a pool, several groups (a whole table written at once) are one {@link GroupSchedule} run
+   * by as many threads as the context has (the caller among them: one more, on a machine with as many cores as the
+   * context has threads, measured slower): each thread takes the first task that can start, group by group and in
+   * each group heaviest column first, so the heavy columns do not start last and stretch the group, and the next
+   * group's columns encode while the previous group's heaviest ones finish. The bytes are the same in every case: each
+   * encoder sees its column's rows in order, and chunks are appended group by group in schema order.
    */
   private void streamRowGroups(List<Column> chunk, List<Segment> groups) {
     int columns = encoders.length;
@@ -347,92 +345,35 @@ public final class StreamingWriter implements AutoCloseable {
     int[][] orders = new int[groups.size()][];
     for (int g = 0; g < groups.size(); g++) {
       Segment span = groups.get(g);
-      orders[g] = pool ? heaviestThenSchemaOrder(chunk, span.from(), span.to()) : schemaOrder(columns);
+      orders[g] = pool ? heaviestFirst(chunk, span.from(), span.to()) : schemaOrder(columns);
     }
-    GroupAppender appender = new GroupAppender(groups);
-    workers.forEach(groups.size() * columns, StreamingWriter::scratch, (scratch, k) -> {
-      int g = k / columns;
-      int i = orders[g][k % columns];
-      try {
-        if (!appender.awaitPrevious(g, i)) {
-          return; // another task failed: its failure is the write's
-        }
+    GroupSchedule schedule = new GroupSchedule(orders, new GroupSchedule.Work() {
+      @Override
+      public void encode(int g, int column, Bytes scratch) {
         Segment span = groups.get(g);
-        encoders[i].encode(chunk.get(i), span.from(), span.to(), scratch);
-        encoders[i].finishRowGroup(scratch);
-        appender.finished(g, i);
-      } catch (RuntimeException | Error e) {
-        appender.fail();
-        throw e;
+        encoders[column].encode(chunk.get(column), span.from(), span.to(), scratch);
+        encoders[column].finishRowGroup(scratch);
       }
-    });
-    appender.checkComplete();
+
+      @Override
+      public void append(int g, int column) {
+        encoders[column].appendTo(output);
+      }
+
+      @Override
+      public void startGroup(int g) {
+        output.startRowGroup(groups.get(g).rows());
+      }
+
+      @Override
+      public void endGroup(int g) {
+        output.endRowGroup();
+      }
+    }, () -> new ArtifactException(config.path(), "writing was interrupted"));
+    int runners = pool ? workers.threads() : 1;
+    workers.forEach(runners, StreamingWriter::scratch, (scratch, r) -> schedule.run(scratch));
+    schedule.checkComplete();
     groupRows = 0;
-  }
-
-  /**
-   * The appender of {@link #streamRowGroups}: starts, fills and ends each row group in turn, appending each column's
-   * chunk in schema order once it is finished, on whichever thread finishes the next one; a task for the next group
-   * waits here until its column's previous chunk is appended. The monitor orders every append (and the file output
-   * and hasher behind it) after the previous one.
-   */
-  private final class GroupAppender {
-    private final List<Segment> groups;
-    private final boolean[][] done;
-    /** The next chunk to append: column {@code next} of group {@code group}; every chunk before it is appended. */
-    private int group;
-    private int next;
-    private boolean failed;
-
-    GroupAppender(List<Segment> groups) {
-      this.groups = groups;
-      this.done = new boolean[groups.size()][encoders.length];
-    }
-
-    /** Waits until column {@code column}'s chunk of group {@code g - 1} is appended; false when a task failed. */
-    synchronized boolean awaitPrevious(int g, int column) {
-      while (!appended(g - 1, column) && !failed) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new ArtifactException(config.path(), "writing was interrupted");
-        }
-      }
-      return !failed;
-    }
-
-    /** Whether column {@code column}'s chunk of group {@code g} is in the file (true for {@code g < 0}). */
-    private boolean appended(int g, int column) {
-      return g < group || (g == group && column < next);
-    }
-
-    synchronized void finished(int g, int column) {
-      done[g][column] = true;
-      while (group < groups.size() && done[group][next]) {
-        if (next == 0) {
-          output.startRowGroup(groups.get(group).rows());
-        }
-        encoders[next].appendTo(output);
-        if (++next == encoders.length) {
-          output.endRowGroup();
-          group++;
-          next = 0;
-        }
-      }
-      notifyAll();
-    }
-
-    synchronized void fail() {
-      failed = true;
-      notifyAll();
-    }
-
-    synchronized void checkComplete() {
-      if (group != groups.size()) {
-        throw new IllegalStateException("streamed " + group + " of " + groups.size() + " row groups");
-      }
-    }
   }
 
   /**
@@ -447,20 +388,6 @@ public final class StreamingWriter implements AutoCloseable {
     int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
-    }
-    return order;
-  }
-
-  /** The heaviest column, then the others in schema order. */
-  static int[] heaviestThenSchemaOrder(List<Column> chunk, int from, int to) {
-    int heaviest = heaviestFirst(chunk, from, to)[0];
-    int[] order = new int[chunk.size()];
-    order[0] = heaviest;
-    int k = 1;
-    for (int i = 0; i < chunk.size(); i++) {
-      if (i != heaviest) {
-        order[k++] = i;
-      }
     }
     return order;
   }

@@ -23,15 +23,4 @@ class StreamingWriterOrderTest {
             ListFloat32Column.of("trace", new float[16], new float[16], new float[16]));
     assertArrayEquals(new int[] {4, 2, 1, 3, 0}, StreamingWriter.heaviestFirst(chunk, 0, 3));
   }
-
-  @Test
-  void a_streamed_row_group_starts_the_heaviest_column_and_then_goes_in_schema_order_so_chunks_append_early() {
-    List<Column> chunk =
-        List.of(
-            Int32Column.of("id", 1, 2, 3),
-            Utf8Column.of("name", "a fairly long name", "another fairly long name", "and a third"),
-            ListFloat32Column.of("trace", new float[16], new float[16], new float[16]),
-            Float64Column.of("b", 1, 2, 3));
-    assertArrayEquals(new int[] {2, 0, 1, 3}, StreamingWriter.heaviestThenSchemaOrder(chunk, 0, 3));
-  }
 }
