@@ -27,7 +27,9 @@ import org.apache.parquet.format.Util;
  * headers in a buffer of their own (a header's size is known only after its page is compressed, so keeping them apart
  * lets a page be compressed straight into place where its worst case fits), the dictionary page, and per page what
  * the column index and offset index need. {@link #appendTo} writes header and body of each page and hands the
- * chunk's metadata and page indexes to the output.
+ * chunk's metadata and page indexes to the output. A chunk whose turn in the file has come while it encodes
+ * ({@link #streamWhen}) writes its pages there as they are cut instead, and reuses one slab for them: a PLAIN chunk
+ * only, since a dictionary page must come before the first data page and is known only at the chunk's end.
  *
  * <p>Data pages are version 1 pages: levels declared {@code RLE} (absent where the maximum level is 0), values
  * {@code PLAIN} or {@code PLAIN_DICTIONARY} (dictionary ids after a dictionary page whose encoding is also
@@ -55,6 +57,18 @@ final class ChunkBuilder {
   private final Bytes dictionaryBody = new Bytes(64);
   private final CRC32 crc = new CRC32();
   private final List<Page> pages = new ArrayList<>();
+  /**
+   * Where the pages go once they are written: the output, from the moment the chunk may go to the file (its turn in
+   * file order has come, see {@link #mayStream}) or from {@link #appendTo}; null while they are held.
+   */
+  private ParquetOutput live;
+  /** Asked at each page whether the chunk's turn has come; null where nothing streams (set per task). */
+  private Gate gate;
+  private long liveStart;
+  private long liveDataStart;
+  /** Pages written so far; their bodies and headers are no longer held. */
+  private int livePages;
+  private final List<PageLocation> liveLocations = new ArrayList<>();
   private long rows;
   private long nulls;
   private long levels;
@@ -72,7 +86,20 @@ final class ChunkBuilder {
     this.values = values;
   }
 
+  /** Whether a chunk's turn in file order has come: the output when it has, else null. */
+  interface Gate {
+    ParquetOutput headOfLine();
+  }
+
+  /** Until the next {@link #begin}, pages go straight to the file once {@code gate} says the chunk's turn came. */
+  void streamWhen(Gate gate) {
+    this.gate = gate;
+  }
+
   void begin() {
+    live = null;
+    livePages = 0;
+    liveLocations.clear();
     bodies.clear();
     headers.reset();
     dictionaryHead.reset();
@@ -130,6 +157,51 @@ final class ChunkBuilder {
     nulls += pageNulls;
     levels += pageLevels;
     uncompressed += headerLength + length;
+    if (live == null && gate != null && mayStream()) {
+      live = gate.headOfLine();
+      if (live != null) {
+        start();
+      }
+    }
+    if (live != null) {
+      writePages();
+    }
+  }
+
+  /**
+   * Whether the pages may go to the file before the chunk ends: only when no dictionary page will come first, which
+   * a PLAIN chunk that has committed no dictionary entry knows (it never goes back to a dictionary).
+   */
+  private boolean mayStream() {
+    return values.mode == LeafValues.Mode.PLAIN && values.committed == 0;
+  }
+
+  /** The chunk starts at {@link #live}'s position: its dictionary page, if any, then its pages as they come. */
+  private void start() {
+    liveStart = live.position();
+    if (dictionaryEntries > 0) {
+      live.write(dictionaryHead.buf, 0, dictionaryHead.size);
+      live.write(dictionaryBody.buf, 0, dictionaryBody.size);
+    }
+    liveDataStart = live.position();
+  }
+
+  /**
+   * Writes the pages not yet written, each header then body, records where each went, and lets their buffers go: a
+   * chunk that streams holds no more than a page.
+   */
+  private void writePages() {
+    int h = 0;
+    for (; livePages < pages.size(); livePages++) {
+      Page p = pages.get(livePages);
+      long at = live.position();
+      live.write(headers.buf, h, p.headerLength);
+      bodies.writeTo(live, p.bodyAt, p.bodyLength);
+      h += p.headerLength;
+      liveLocations.add(new PageLocation(at, p.headerLength + p.bodyLength, p.firstRow));
+    }
+    headers.reset();
+    bodies.clear();
   }
 
   private int crc(byte[] b, int off, int len) {
@@ -181,34 +253,29 @@ final class ChunkBuilder {
     statistics = s;
   }
 
-  /** Writes the chunk at the output's position and hands its metadata and page indexes over. */
+  /**
+   * Writes what of the chunk is not yet in the file (all of it, unless its pages streamed) at the output's position,
+   * and hands its metadata and page indexes over.
+   */
   void appendTo(ParquetOutput out) {
-    long start = out.position();
-    if (dictionaryEntries > 0) {
-      out.write(dictionaryHead.buf, 0, dictionaryHead.size);
-      out.write(dictionaryBody.buf, 0, dictionaryBody.size);
+    if (live == null) {
+      live = out;
+      start();
+    } else if (live != out) {
+      throw new IllegalStateException("a chunk streamed to one output is appended to another");
     }
-    long dataStart = out.position();
-    List<PageLocation> locations = new ArrayList<>(pages.size());
-    int h = 0;
-    for (Page p : pages) {
-      long at = out.position();
-      out.write(headers.buf, h, p.headerLength);
-      bodies.writeTo(out, p.bodyAt, p.bodyLength);
-      h += p.headerLength;
-      locations.add(new PageLocation(at, p.headerLength + p.bodyLength, p.firstRow));
-    }
-    long compressed = out.position() - start;
+    writePages();
+    long compressed = out.position() - liveStart;
     ColumnMetaData m = new ColumnMetaData(type, encodings(), path, codec.thrift(), levels, uncompressed, compressed,
-        dataStart);
+        liveDataStart);
     if (dictionaryEntries > 0) {
-      m.setDictionary_page_offset(start);
+      m.setDictionary_page_offset(liveStart);
     }
     m.setStatistics(statistics);
     m.setEncoding_stats(encodingStats());
     ColumnChunk c = new ColumnChunk(0);
     c.setMeta_data(m);
-    out.addChunk(c, indexable ? columnIndex() : null, new OffsetIndex(locations));
+    out.addChunk(c, indexable ? columnIndex() : null, new OffsetIndex(new ArrayList<>(liveLocations)));
     begin();
   }
 

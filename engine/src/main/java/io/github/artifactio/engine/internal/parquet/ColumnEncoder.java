@@ -308,6 +308,14 @@ final class ColumnEncoder {
     return values.heldBytes() + chunk.heldBytes() + levelBytes.buf.length + rep.heldBytes() + def.heldBytes();
   }
 
+  /**
+   * While set, the chunk's pages go to the file as they are cut from the moment {@code gate} says its turn came (and
+   * no dictionary page has to come first); null stops asking.
+   */
+  void streamWhen(ChunkBuilder.Gate gate) {
+    chunk.streamWhen(gate);
+  }
+
   /** Drops the row group in progress (an abandoned or failed write). */
   void discard() {
     inChunk = false;

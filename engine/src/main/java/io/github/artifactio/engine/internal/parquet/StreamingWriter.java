@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import org.apache.parquet.Version;
 import org.apache.parquet.format.FileMetaData;
 
@@ -327,32 +328,32 @@ public final class StreamingWriter implements AutoCloseable {
   }
 
   /**
-   * Encodes, finishes and appends the row groups that one call ends, streaming each: a column's chunk is appended as
-   * soon as it and every column before it are encoded, so a hashed write's background hasher gets the first columns'
-   * bytes while later ones encode (with a whole group appended at its end, a hashed write's last row group was hashed
-   * after the writer stopped). The serial writer goes in schema order, so it appends each column right after encoding
-   * it (so does a writer that cannot fan out now, such as a hashed write whose hasher holds the only turn of a
-   * one-thread context). On a pool, several groups (a whole table written at once) are one {@link GroupSchedule} run
-   * by as many threads as the context has (the caller among them: one more, on a machine with as many cores as the
-   * context has threads, measured slower): each thread takes the first task that can start, group by group and in
-   * each group heaviest column first, so the heavy columns do not start last and stretch the group, and the next
-   * group's columns encode while the previous group's heaviest ones finish. The bytes are the same in every case: each
-   * encoder sees its column's rows in order, and chunks are appended group by group in schema order.
+   * Encodes, finishes and appends the row groups that one call ends, streaming each ({@link GroupSchedule}): a
+   * column's chunk is appended as soon as it and every column before it are encoded, and the chunk next in the file
+   * writes its pages there as it cuts them (unless a dictionary page must come first), so the device and a hashed
+   * write's background hasher get the bytes while later columns encode (with a whole group appended at its end, a
+   * hashed write's last row group was hashed after the writer stopped). The serial writer (and one that cannot fan out
+   * now, such as a hashed write whose hasher holds the only turn of a one-thread context) encodes the chunks one after
+   * another in file order, each streaming. On a pool, several groups (a whole table written at once) are one schedule
+   * run by as many threads as the context has, the caller among them (one more, on a machine with as many cores as the
+   * context has threads, measured slower), so the next group's columns encode while the previous group's last ones
+   * finish. The bytes are the same in every case: each encoder sees its column's rows in order, and chunks are
+   * appended group by group in schema order.
    */
   private void streamRowGroups(List<Column> chunk, List<Segment> groups) {
-    int columns = encoders.length;
     boolean pool = workers.mayFanOut();
-    int[][] orders = new int[groups.size()][];
-    for (int g = 0; g < groups.size(); g++) {
-      Segment span = groups.get(g);
-      orders[g] = pool ? heaviestFirst(chunk, span.from(), span.to()) : schemaOrder(columns);
-    }
-    GroupSchedule schedule = new GroupSchedule(orders, new GroupSchedule.Work() {
+    GroupSchedule schedule = new GroupSchedule(groups.size(), encoders.length, new GroupSchedule.Work() {
       @Override
-      public void encode(int g, int column, Bytes scratch) {
+      public void encode(int g, int column, Bytes scratch, BooleanSupplier headOfLine) {
         Segment span = groups.get(g);
-        encoders[column].encode(chunk.get(column), span.from(), span.to(), scratch);
-        encoders[column].finishRowGroup(scratch);
+        ColumnEncoder e = encoders[column];
+        e.streamWhen(() -> headOfLine.getAsBoolean() ? output : null);
+        try {
+          e.encode(chunk.get(column), span.from(), span.to(), scratch);
+          e.finishRowGroup(scratch);
+        } finally {
+          e.streamWhen(null);
+        }
       }
 
       @Override
@@ -382,14 +383,6 @@ public final class StreamingWriter implements AutoCloseable {
    */
   private static Bytes scratch() {
     return new Bytes(0);
-  }
-
-  private static int[] schemaOrder(int n) {
-    int[] order = new int[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    return order;
   }
 
   /** Column indexes by decreasing work estimate: the bytes of values (and list or string payload) to encode. */

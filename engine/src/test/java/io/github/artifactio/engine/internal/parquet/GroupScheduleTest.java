@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class GroupScheduleTest {
@@ -20,9 +21,17 @@ class GroupScheduleTest {
     final List<String> encoded = Collections.synchronizedList(new ArrayList<>());
     final List<String> file = Collections.synchronizedList(new ArrayList<>());
     final List<String> violations = Collections.synchronizedList(new ArrayList<>());
+    final List<String> streamed = Collections.synchronizedList(new ArrayList<>());
 
     @Override
-    public void encode(int group, int column, Bytes scratch) {
+    public void encode(int group, int column, Bytes scratch, BooleanSupplier headOfLine) {
+      if (headOfLine.getAsBoolean()) {
+        streamed.add(group + "/" + column);
+        String last = column == 0 ? "start " + group : "chunk " + group + "/" + (column - 1);
+        if (!file.get(file.size() - 1).equals(last)) {
+          violations.add(group + "/" + column + " was told it is next in the file after " + file);
+        }
+      }
       if (group > 0 && !file.contains("chunk " + (group - 1) + "/" + column)) {
         violations.add(group + "/" + column + " started before its previous chunk was appended");
       }
@@ -46,14 +55,6 @@ class GroupScheduleTest {
     public void endGroup(int group) {
       file.add("end " + group);
     }
-  }
-
-  private static int[][] orders(int groups, int... order) {
-    int[][] o = new int[groups][];
-    for (int g = 0; g < groups; g++) {
-      o[g] = order.clone();
-    }
-    return o;
   }
 
   private static List<String> fileOrder(int groups, int columns) {
@@ -95,12 +96,13 @@ class GroupScheduleTest {
   }
 
   @Test
-  void one_thread_alone_encodes_each_group_in_priority_order_and_appends_in_file_order() {
+  void one_thread_alone_encodes_and_appends_in_file_order_every_chunk_next_in_the_file_as_it_encodes() {
     Recorder work = new Recorder();
-    GroupSchedule schedule = new GroupSchedule(orders(2, 2, 0, 1), work, GroupScheduleTest::interrupted);
+    GroupSchedule schedule = new GroupSchedule(2, 3, work, GroupScheduleTest::interrupted);
     schedule.run(new Bytes(0));
     schedule.checkComplete();
-    assertEquals(List.of("0/2", "0/0", "0/1", "1/2", "1/0", "1/1"), work.encoded);
+    assertEquals(List.of("0/0", "0/1", "0/2", "1/0", "1/1", "1/2"), work.encoded);
+    assertEquals(work.encoded, work.streamed);
     assertEquals(fileOrder(2, 3), work.file);
     assertEquals(List.of(), work.violations);
   }
@@ -125,30 +127,32 @@ class GroupScheduleTest {
           }
         }
       };
-      GroupSchedule schedule = new GroupSchedule(orders(5, 5, 3, 0, 1, 4, 2), work, GroupScheduleTest::interrupted);
+      GroupSchedule schedule = new GroupSchedule(5, 6, work, GroupScheduleTest::interrupted);
       assertEquals(null, runOn(3, schedule));
       schedule.checkComplete();
       assertEquals(fileOrder(5, 6), work.file, "seed " + seed);
       assertEquals(List.of(), work.violations, "seed " + seed);
       assertEquals(30, work.encoded.size());
+      assertTrue(work.streamed.contains("0/0"), "the first chunk is next in the file from the start");
     }
   }
 
   @Test
-  void a_thread_takes_a_task_that_can_start_rather_than_wait_on_one_that_cannot() throws InterruptedException {
-    // group 1 puts column 2 first, but its chunk of group 0 is still encoding: the second thread must go on with
-    // columns 0 and 1 of group 1 meanwhile (group 0's column 2 waits until they are encoded, or fails the test)
-    CountDownLatch laterColumnsEncoded = new CountDownLatch(2);
+  void a_thread_takes_a_chunk_that_can_start_rather_than_wait_on_one_that_cannot() throws InterruptedException {
+    // group 0's column 0 encodes slowly: group 1's column 0 cannot start before it is in the file, but the second
+    // thread goes on with group 0's columns 1 and 2 and then waits; group 0's column 0 waits until both are encoded
+    // (or fails the test), so a schedule that held the second thread on an unstartable chunk would fail here
+    CountDownLatch othersEncoded = new CountDownLatch(2);
     Recorder work = new Recorder() {
       @Override
       void delay(int group, int column) {
-        if (group == 1 && column != 2) {
-          laterColumnsEncoded.countDown();
+        if (group == 0 && column != 0) {
+          othersEncoded.countDown();
         }
-        if (group == 0 && column == 2) {
+        if (group == 0 && column == 0) {
           try {
-            if (!laterColumnsEncoded.await(20, TimeUnit.SECONDS)) {
-              throw new IllegalStateException("group 1's columns 0 and 1 did not run beside group 0's column 2");
+            if (!othersEncoded.await(20, TimeUnit.SECONDS)) {
+              throw new IllegalStateException("group 0's columns 1 and 2 did not run beside its column 0");
             }
           } catch (InterruptedException e) {
             throw new IllegalStateException(e);
@@ -156,11 +160,13 @@ class GroupScheduleTest {
         }
       }
     };
-    GroupSchedule schedule = new GroupSchedule(orders(2, 2, 0, 1), work, GroupScheduleTest::interrupted);
+    GroupSchedule schedule = new GroupSchedule(2, 3, work, GroupScheduleTest::interrupted);
     assertEquals(null, runOn(2, schedule));
     schedule.checkComplete();
     assertEquals(fileOrder(2, 3), work.file);
     assertEquals(List.of(), work.violations);
+    assertTrue(work.streamed.contains("0/0") && !work.streamed.contains("0/1") && !work.streamed.contains("0/2"),
+        "only the chunk next in the file streams while it encodes: " + work.streamed);
   }
 
   @Test
@@ -174,7 +180,7 @@ class GroupScheduleTest {
         }
       }
     };
-    GroupSchedule schedule = new GroupSchedule(orders(3, 0, 1, 2), work, GroupScheduleTest::interrupted);
+    GroupSchedule schedule = new GroupSchedule(3, 3, work, GroupScheduleTest::interrupted);
     assertSame(boom, runOn(2, schedule));
     assertTrue(!work.file.contains("chunk 1/1") && !work.file.contains("start 2"), work.file.toString());
     IllegalStateException incomplete = assertThrows(IllegalStateException.class, schedule::checkComplete);
