@@ -13,7 +13,9 @@
  * and chunk statistics in the same pass); {@code DictionaryChoice} decides each chunk's dictionary from its first
  * values; {@code EncodingPlan} is the capped writers' float plan. {@code ChunkBuilder} compresses each page
  * ({@code PageCodec}) into {@code Slabs}, adds its CRC32 and Thrift header, and builds the chunk's metadata, column
- * index and offset index; {@code ParquetOutput} appends chunks and writes the page indexes and the footer
+ * index and offset index (or, when the chunk's turn in the file has come while it encodes, writes each page there as
+ * it is cut); {@code GroupSchedule} orders the chunks of the row groups a write call ends on the caller's threads and
+ * appends them in file order; {@code ParquetOutput} appends chunks and writes the page indexes and the footer
  * ({@code ThriftSchema} gives its schema) through {@code FileOutput} (append-only, optionally hashed on the writer's
  * context). {@code Schemas} maps the column model to parquet-java's and Arrow's schemas (read path, Arrow schema
  * entry); {@code Codecs} is the Hadoop-free codec factory parquet-java's page readers get in tests.
