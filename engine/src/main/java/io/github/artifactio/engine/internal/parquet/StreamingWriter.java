@@ -196,7 +196,8 @@ public final class StreamingWriter implements AutoCloseable {
     } catch (IOException e) {
       throw new ArtifactException(config.path(), "writing failed: " + e, e);
     }
-    boolean plans = config.rowGroupCap() != null && config.floatPlan() && types.stream().anyMatch(EncodingPlan::isFloatLeaf);
+    boolean plans =
+        config.rowGroupCap() != null && config.floatPlan() && types.stream().anyMatch(EncodingPlan::isFloatLeaf);
     if (plans) {
       sampleRows = EncodingPlan.sampleRows(config.rowGroupCap());
       state = State.SAMPLING;

@@ -49,8 +49,8 @@
  * does not decode.
  *
  * <p>Splice path (the {@code concat} package's): {@code SpliceInput} reads and checks an input's footer with
- * parquet-format's Thrift classes, {@code SpliceIndexes} its page indexes, {@code SplicePageCheck} walks a chunk's pages
- * as its bytes pass (CRC32s, sizes, value counts), and {@code SpliceFooter} writes the output's page indexes and footer
+ * parquet-format's Thrift classes, {@code SpliceIndexes} its page indexes, {@code SplicePageCheck} walks a chunk's
+ * pages as its bytes pass (CRC32s, sizes, value counts), and {@code SpliceFooter} writes the output's page indexes and footer
  * with every offset moved.
  */
 package io.github.artifactio.engine.internal.parquet;
