@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.concat;
 
 import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.internal.parquet.splice.SpanHashing;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import java.util.Collections;
 import java.util.Objects;

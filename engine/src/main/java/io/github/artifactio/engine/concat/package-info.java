@@ -23,11 +23,12 @@
  *
  * <p>Guarantees: every input's footer is read and checked before a byte is copied; pages are checked as they pass
  * (headers parse, CRC32s match, offset indexes point at the pages); the output is hashed while it is written and
- * appears at its destination whole or not at all; the same inputs and options give the same bytes; memory is the
- * two buffers (16 MiB each by default) plus the footers, whatever the input sizes. The Thrift-level work lives in
- * {@code internal.parquet} ({@code SpliceInput}, {@code SpliceIndexes}, {@code SplicePageCheck},
- * {@code SpliceFooter}); the IO here: {@code InputReader} (forward reads of adjacent chunks as one run),
- * {@code SpliceSink} (the output buffer), {@code SpanHashing} (blake3 of both from the buffers, on the caller's
- * executor and the calling thread).
+ * appears at its destination whole or not at all; an input whose size or modification time moved between the reading
+ * of its footer and the copy of its last byte is refused; the same inputs and options give the same bytes; memory is
+ * the two buffers (16 MiB each by default) plus the footers, whatever the input sizes.
+ *
+ * <p>This package is the API. The machinery lives in {@code internal.parquet.splice}; the one piece here,
+ * {@code Realignment}, re-encodes misaligned columns for the columns axis from the public reading, writing and
+ * splicing APIs alone.
  */
 package io.github.artifactio.engine.concat;

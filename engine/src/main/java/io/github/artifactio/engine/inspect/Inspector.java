@@ -2,7 +2,7 @@ package io.github.artifactio.engine.inspect;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.internal.parquet.ParquetFile;
+import io.github.artifactio.engine.internal.parquet.read.ParquetFile;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.TableFile;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.github.artifactio.engine.layout;
 
-import io.github.artifactio.engine.internal.parquet.LayoutReader;
+import io.github.artifactio.engine.internal.parquet.read.LayoutReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

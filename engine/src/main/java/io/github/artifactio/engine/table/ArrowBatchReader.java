@@ -1,6 +1,6 @@
 package io.github.artifactio.engine.table;
 
-import io.github.artifactio.engine.internal.parquet.ArrowBatches;
+import io.github.artifactio.engine.internal.parquet.read.ArrowBatches;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;

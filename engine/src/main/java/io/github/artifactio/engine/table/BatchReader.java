@@ -1,7 +1,7 @@
 package io.github.artifactio.engine.table;
 
-import io.github.artifactio.engine.internal.parquet.Scan;
-import io.github.artifactio.engine.internal.parquet.SpanCache;
+import io.github.artifactio.engine.internal.parquet.read.Scan;
+import io.github.artifactio.engine.internal.parquet.read.SpanCache;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Optional;

@@ -37,19 +37,7 @@ public final class Publication {
       throw new ArtifactException(source, "publishing a copy: no such file");
     }
     try (AtomicFile out = AtomicFile.create(destination)) {
-      FileCopy how;
-      try {
-        Files.createLink(out.temporary(), source);
-        how = FileCopy.HARD_LINK;
-      } catch (IOException | UnsupportedOperationException linkRefused) {
-        // another filesystem, or one without hard links: copy the bytes instead
-        try {
-          Files.copy(source, out.temporary(), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-          throw new ArtifactException(destination, "publishing a copy of " + source + ": " + e, e);
-        }
-        how = FileCopy.BYTE_COPY;
-      }
+      FileCopy how = out.linkOrCopy(source) ? FileCopy.HARD_LINK : FileCopy.BYTE_COPY;
       out.publish();
       return how;
     }

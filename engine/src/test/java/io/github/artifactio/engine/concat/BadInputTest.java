@@ -48,6 +48,9 @@ class BadInputTest {
     return List.of(new Int64Column("id", id), new Float64Column("x", x));
   }
 
+  static final WriteOptions ID_PAGES =
+      WriteOptions.builder().codec(Codec.UNCOMPRESSED).rowGroupRows(1000).pageRows(100).build();
+
   static final WriteOptions SMALL_PAGES =
       WriteOptions.builder().codec(Codec.UNCOMPRESSED).rowGroupRows(1000).pageRows(100).plainColumn("x").build();
 
@@ -233,6 +236,34 @@ class BadInputTest {
     assertTrue(e.getMessage().startsWith(a + ": the file changed while it was copied (" + Files.size(a)
         + " bytes modified "), e.getMessage());
     assertTrue(e.getMessage().endsWith("); nothing was published"), e.getMessage());
+    assertNothingLost();
+  }
+
+  /** The same check on the columns axis: one mechanism (the input's size and time when its footer was read). */
+  @Test
+  void an_input_that_changes_while_its_columns_are_joined_is_refused_and_nothing_is_published() throws IOException {
+    Path ids = dir.resolve("ids.parquet");
+    TableWriter.writeTable(ids, List.of(table(0, 5000).get(0)), ID_PAGES);
+    Path xs = dir.resolve("xs.parquet");
+    TableWriter.writeTable(xs, List.of(table(0, 5000).get(1)), SMALL_PAGES);
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(ids, xs),
+        Axis.COLUMNS, ConcatOptions.defaults(), Damage.touchingOnFirstWrite(xs)));
+    assertTrue(e.getMessage().startsWith(xs + ": the file changed while it was copied (" + Files.size(xs)
+        + " bytes modified "), e.getMessage());
+    assertNothingLost();
+  }
+
+  /** An input whose columns are re-encoded is read by the re-encoding, not by the copy: it is checked all the same. */
+  @Test
+  void an_input_that_changes_after_its_columns_were_reencoded_is_refused_and_nothing_is_published() throws IOException {
+    Path ids = dir.resolve("ids.parquet");
+    TableWriter.writeTable(ids, List.of(table(0, 5000).get(0)), ID_PAGES);
+    Path xs = dir.resolve("xs.parquet");
+    TableWriter.writeTable(xs, List.of(table(0, 5000).get(1)), SMALL_PAGES.toBuilder().rowGroupRows(700).build());
+    ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(ids, xs),
+        Axis.COLUMNS, ConcatOptions.builder().reencode(true).build(), Damage.touchingOnFirstWrite(xs)));
+    assertTrue(e.getMessage().startsWith(xs + ": the file changed while it was copied (" + Files.size(xs)
+        + " bytes modified "), e.getMessage());
     assertNothingLost();
   }
 

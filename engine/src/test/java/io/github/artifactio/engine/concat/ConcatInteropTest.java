@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
-import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
+import io.github.artifactio.engine.internal.parquet.read.ColumnReaderOracle;
+import io.github.artifactio.engine.internal.parquet.read.ParquetJavaReaders;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.Fixtures;

@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.concat;
 
-import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
+import io.github.artifactio.engine.internal.parquet.read.ParquetJavaReaders;
+import io.github.artifactio.engine.internal.parquet.splice.SpliceOutput;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.column.Column;
-import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
+import io.github.artifactio.engine.internal.parquet.read.ColumnReaderOracle;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.Fixtures;

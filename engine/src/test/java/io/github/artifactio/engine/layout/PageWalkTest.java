@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.OptInt64Column;
-import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
+import io.github.artifactio.engine.internal.parquet.read.ParquetJavaReaders;
 import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.TableFile;

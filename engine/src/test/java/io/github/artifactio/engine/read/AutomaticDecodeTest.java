@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
-import io.github.artifactio.engine.internal.parquet.Scan;
+import io.github.artifactio.engine.internal.parquet.read.Scan;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ScanOptions;
 import io.github.artifactio.engine.table.TableFile;

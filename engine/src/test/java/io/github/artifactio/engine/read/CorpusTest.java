@@ -9,7 +9,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
-import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
+import io.github.artifactio.engine.internal.parquet.read.ColumnReaderOracle;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.Table;
 import io.github.artifactio.engine.table.TableFile;

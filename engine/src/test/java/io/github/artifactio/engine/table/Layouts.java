@@ -1,6 +1,6 @@
 package io.github.artifactio.engine.table;
 
-import io.github.artifactio.engine.internal.parquet.ParquetJavaReaders;
+import io.github.artifactio.engine.internal.parquet.read.ParquetJavaReaders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

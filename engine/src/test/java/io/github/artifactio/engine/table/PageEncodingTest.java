@@ -14,7 +14,7 @@ import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
 import io.github.artifactio.engine.column.OptInt32Column;
 import io.github.artifactio.engine.column.Utf8Column;
-import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
+import io.github.artifactio.engine.internal.parquet.read.ColumnReaderOracle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;

@@ -60,6 +60,24 @@ public final class AtomicFile implements AutoCloseable {
     return dest.resolveSibling(dest.getFileName() + Leftovers.prefix() + COUNTER.incrementAndGet());
   }
 
+  /**
+   * Fills the temporary file with {@code source}'s bytes: a hard link where the filesystem allows (no byte is
+   * copied), else a byte copy (another filesystem, or one without hard links). Returns whether it linked.
+   */
+  public boolean linkOrCopy(Path source) {
+    try {
+      Files.createLink(temporary, source);
+      return true;
+    } catch (IOException | UnsupportedOperationException linkRefused) {
+      try {
+        Files.copy(source, temporary, StandardCopyOption.REPLACE_EXISTING);
+        return false;
+      } catch (IOException e) {
+        throw new ArtifactException(destination, "publishing a copy of " + source + ": " + e, e);
+      }
+    }
+  }
+
   public Path destination() {
     return destination;
   }

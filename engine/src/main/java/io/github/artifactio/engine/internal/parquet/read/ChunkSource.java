@@ -1,0 +1,24 @@
+package io.github.artifactio.engine.internal.parquet.read;
+
+import java.io.IOException;
+
+/**
+ * Where a scan gets the bytes of its column chunks: straight from the file ({@link FileReads}), or from coalesced
+ * row-group spans ({@link SpanCache}). Thread-safe: the column groups of a parallel scan share one source.
+ */
+interface ChunkSource {
+  /** Bytes {@code [offset, offset + length)} of the file, which lie inside chunk ({@code rowGroup}, {@code leaf}). */
+  Slice read(int rowGroup, int leaf, long offset, int length) throws IOException;
+
+  /** Copies bytes {@code [offset, offset + length)} of the file into {@code dst} at {@code dstOff}. */
+  default void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    Slice s = read(rowGroup, leaf, offset, length);
+    System.arraycopy(s.data(), s.offset(), dst, dstOff, length);
+  }
+
+  /** The reader of chunk ({@code rowGroup}, {@code leaf}) is done with it. */
+  default void released(int rowGroup, int leaf) {}
+
+  /** A view of part of a byte array. */
+  record Slice(byte[] data, int offset, int length) {}
+}

@@ -1,0 +1,71 @@
+package io.github.artifactio.engine.internal.parquet.read;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Positional reads of one file through a {@link FileChannel}, counted (bytes and calls), so tests and the benchmark
+ * can show what a selection did not read. Positional reads do not move a shared position, so column groups decoding
+ * on several threads read through one channel.
+ */
+final class FileReads implements ChunkSource, AutoCloseable {
+  private final Path path;
+  private final FileChannel channel;
+  private final long length;
+  final AtomicLong bytes = new AtomicLong();
+  final AtomicLong reads = new AtomicLong();
+
+  FileReads(Path path) throws IOException {
+    this.path = path;
+    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+    this.length = channel.size();
+  }
+
+  long length() {
+    return length;
+  }
+
+  /** Reads exactly {@code length} bytes at {@code offset}; a range past the end of the file is an error. */
+  byte[] read(long offset, int length) throws IOException {
+    byte[] out = new byte[Math.max(0, length)];
+    readInto(offset, out, 0, length);
+    return out;
+  }
+
+  private void readInto(long offset, byte[] dst, int dstOff, int length) throws IOException {
+    if (offset < 0 || length < 0 || offset + length > this.length) {
+      throw new EOFException(
+          "bytes " + offset + ".." + (offset + length) + " lie outside the file's " + this.length + " bytes");
+    }
+    ByteBuffer b = ByteBuffer.wrap(dst, dstOff, length);
+    while (b.hasRemaining()) {
+      int n = channel.read(b, offset + (b.position() - dstOff));
+      if (n < 0) {
+        throw new EOFException(
+            "read " + (b.position() - dstOff) + " of " + length + " bytes at " + offset + " of " + path);
+      }
+    }
+    bytes.addAndGet(length);
+    reads.incrementAndGet();
+  }
+
+  @Override
+  public void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    readInto(offset, dst, dstOff, length);
+  }
+
+  @Override
+  public Slice read(int rowGroup, int leaf, long offset, int length) throws IOException {
+    return new Slice(read(offset, length), 0, length);
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}
