@@ -1,9 +1,12 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.config.Dialect;
+import io.github.artifactio.checks.config.Globs;
+import io.github.artifactio.checks.config.Setting;
+import io.github.artifactio.checks.result.ConfigurationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemLoopException;
-import java.nio.file.FileSystems;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -111,11 +114,7 @@ public final class FileSets {
       }
       String g = glob.trim();
       try {
-        matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + g));
-        if (g.startsWith("**/")) {
-          // as in Maven's includes, **/x also matches x at the top of the folder
-          matchers.add(FileSystems.getDefault().getPathMatcher("glob:" + g.substring(3)));
-        }
+        matchers.add(Globs.matcher(g));
       } catch (IllegalArgumentException e) {
         throw new ConfigurationException(
             dialect.name(Setting.INCLUDES) + ": '" + g + "' is not a glob: " + e.getMessage());

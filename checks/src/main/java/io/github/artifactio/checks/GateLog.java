@@ -1,5 +1,7 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.result.Severity;
+
 /**
  * Where the gate's lines go: Maven's log for the plugin, the terminal for the command line. The gate decides what is
  * said and at which level; the front end only prints.

@@ -1,5 +1,7 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.config.Dialect;
+import io.github.artifactio.checks.config.Suppression;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,11 @@
 package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.engine.EngineContext;
 import java.nio.file.Path;
 import java.util.List;
-import io.github.artifactio.engine.EngineContext;
 
 /**
  * What a gate runs: {@link ValidateGoal} ({@code validate}) or {@link ManifestGoal} ({@code verify-manifest}), with

@@ -2,9 +2,16 @@ package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.checks.config.Dialect;
+import io.github.artifactio.checks.config.Setting;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleIds;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SchemaRegistry;
-import io.github.artifactio.engine.EngineContext;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

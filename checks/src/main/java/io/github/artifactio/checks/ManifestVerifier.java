@@ -1,9 +1,17 @@
 package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.artifactio.checks.report.FileIdentity;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Finding;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleIds;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.rules.ReadAccounting;
 import io.github.artifactio.engine.ArtifactException;
-import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.FileHashing;
 import io.github.artifactio.engine.sidecar.ArtifactReport;

@@ -1,8 +1,22 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.report.FileIdentity;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Finding;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.result.Status;
+import io.github.artifactio.checks.rules.BatchColumnSource;
+import io.github.artifactio.checks.rules.ColumnSource;
+import io.github.artifactio.checks.rules.FileContext;
+import io.github.artifactio.checks.rules.ReadAccounting;
+import io.github.artifactio.checks.rules.ReferencesRule;
+import io.github.artifactio.checks.rules.Rule;
+import io.github.artifactio.checks.rules.RuleFailure;
 import io.github.artifactio.engine.ArtifactException;
-import io.github.artifactio.engine.FooterException;
 import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.FooterException;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.TableFile;

@@ -2,6 +2,13 @@ package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contract;
+import io.github.artifactio.checks.config.ContractConfig;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleIds;
 import io.github.artifactio.engine.EngineContext;
 import java.nio.file.Path;
 import java.util.ArrayList;

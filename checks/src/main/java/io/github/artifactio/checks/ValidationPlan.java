@@ -1,8 +1,23 @@
 package io.github.artifactio.checks;
 
-import java.nio.file.FileSystems;
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contract;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.config.Dialect;
+import io.github.artifactio.checks.config.Globs;
+import io.github.artifactio.checks.config.Setting;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.result.RuleIds;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.rules.AscendingRule;
+import io.github.artifactio.checks.rules.CodecRule;
+import io.github.artifactio.checks.rules.ContiguousIdsRule;
+import io.github.artifactio.checks.rules.ContractRule;
+import io.github.artifactio.checks.rules.ReferencesRule;
+import io.github.artifactio.checks.rules.Rule;
+import io.github.artifactio.checks.rules.StringTypeRule;
+import io.github.artifactio.checks.rules.StructureRule;
 import java.nio.file.Path;
-import java.nio.file.PathMatcher;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -36,7 +51,7 @@ public final class ValidationPlan {
 
     boolean matches(String relativePath) {
       Path p = Path.of(relativePath);
-      return matcher(files).matches(p) && excludes.stream().noneMatch(x -> matcher(x).matches(p));
+      return Globs.matcher(files).matches(p) && excludes.stream().noneMatch(x -> Globs.matcher(x).matches(p));
     }
 
     @Override
@@ -261,20 +276,10 @@ public final class ValidationPlan {
   /** A contract that applies to none of {@code relativePaths} is a configuration error: it would pass silently. */
   public void requireContractsMatch(List<String> relativePaths) {
     for (Contract k : contracts) {
-      if (relativePaths.stream().noneMatch(p -> matcher(k.files()).matches(Path.of(p)))) {
+      if (relativePaths.stream().noneMatch(p -> Globs.matcher(k.files()).matches(Path.of(p)))) {
         throw new ConfigurationException("contract '" + k.name() + "' applies to no file: none of the "
             + relativePaths.size() + " checked files matches " + k.files());
       }
     }
-  }
-
-  /** A glob matcher where {@code **}{@code /x} also matches {@code x} at the top level, as Maven includes do. */
-  static PathMatcher matcher(String glob) {
-    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + glob);
-    if (glob.startsWith("**/")) {
-      PathMatcher top = FileSystems.getDefault().getPathMatcher("glob:" + glob.substring(3));
-      return p -> m.matches(p) || top.matches(p);
-    }
-    return m;
   }
 }

@@ -1,5 +1,6 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.report.Reports;
 import java.util.List;
 import java.util.Optional;
 

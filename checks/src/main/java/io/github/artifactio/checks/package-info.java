@@ -1,34 +1,40 @@
 /**
  * The checks of {@code validate} and {@code verify-manifest}, the gate around them and their reports, as plain classes
  * with no Maven type: the one code path that both the Maven plugin and the command line run, so the same files give the
- * same findings, messages and reports from either. They read Parquet only through the engine: its footer handle ({@code
- * TableFile}), its layout ({@code engine.layout}: framing, row groups, declared sort orders, the page walk) and its
- * streaming reader; nothing here parses Parquet or imports parquet-java ({@code ArchitectureTest}).
+ * same findings, messages and reports from either. They read Parquet only through the engine: its footer handle
+ * ({@code TableFile}), its layout ({@code engine.layout}: framing, row groups, declared sort orders, the page walk) and
+ * its streaming reader; nothing here parses Parquet or imports parquet-java ({@code ArchitectureTest}).
  *
- * <p>Front ends start at {@link io.github.artifactio.checks.Gate#run}: a {@link io.github.artifactio.checks.Goal}
- * ({@link io.github.artifactio.checks.ValidateGoal} or {@link io.github.artifactio.checks.ManifestGoal}, built from the
- * goal's own configuration) and {@link io.github.artifactio.checks.GateOptions} (paths, include globs, fail thresholds,
- * threads, cache, suppressions, report folder, and the {@link io.github.artifactio.checks.Dialect} whose names the
- * messages use). The gate selects the files ({@link io.github.artifactio.checks.FileSets}), refuses a run that selects
- * nothing ({@link io.github.artifactio.checks.NoFilesException}), creates and closes the engine context, applies the
- * {@link io.github.artifactio.checks.Suppression}s, logs through a {@link io.github.artifactio.checks.GateLog}, writes
- * the reports when given a folder and returns a {@link io.github.artifactio.checks.Verdict}.
+ * <p>This package is the gate, where front ends start: {@link io.github.artifactio.checks.Gate#run} takes a
+ * {@link io.github.artifactio.checks.Goal} ({@link io.github.artifactio.checks.ValidateGoal} or
+ * {@link io.github.artifactio.checks.ManifestGoal}, built from the goal's own configuration) and
+ * {@link io.github.artifactio.checks.GateOptions} (paths, include globs, fail thresholds, threads, cache, suppressions,
+ * report folder, the dialect whose names the messages use). The gate selects the files
+ * ({@link io.github.artifactio.checks.FileSets}), refuses a run that selects nothing
+ * ({@link io.github.artifactio.checks.NoFilesException}), creates and closes the engine context, applies the
+ * suppressions, logs through a {@link io.github.artifactio.checks.GateLog}, writes the reports when given a folder and
+ * returns a {@link io.github.artifactio.checks.Verdict}. Below it, and run by it:
+ * {@link io.github.artifactio.checks.ValidationPlan#build} resolves the configuration into rules;
+ * {@link io.github.artifactio.checks.ParquetValidator} runs the plan's rules over Parquet files and
+ * {@link io.github.artifactio.checks.ManifestVerifier} checks {@code manifest.json} files, both on the caller's
+ * {@link io.github.artifactio.engine.EngineContext}.
  *
- * <p>Below the gate: {@link io.github.artifactio.checks.ValidationPlan#build} resolves the configuration (checks,
- * contracts, rule selections) and refuses a misconfiguration with a {@link
- * io.github.artifactio.checks.ConfigurationException}; {@link io.github.artifactio.checks.ParquetValidator} runs the
- * plan's {@link io.github.artifactio.checks.Rule}s over Parquet files and {@link
- * io.github.artifactio.checks.ManifestVerifier} checks {@code manifest.json} files, both on the caller's {@link
- * io.github.artifactio.engine.EngineContext} and both returning an {@link io.github.artifactio.checks.Outcome} of every
- * {@link io.github.artifactio.checks.RuleResult} and {@link io.github.artifactio.checks.Finding}; {@link
- * io.github.artifactio.checks.Reports} writes {@code validation.json}, the JUnit XML and the summary table; {@link
- * io.github.artifactio.checks.ResultCache} makes a second run over unchanged files read nothing. {@link
- * io.github.artifactio.checks.StructureRule}'s full scan is the engine's walk with values, summed up by {@code
- * PageChecks} and {@code ValueDecode}. Whatever a rule throws on a file becomes a finding on that file ({@code
- * RuleFailure}: "could not be checked: ..."), so one bad file never ends a goal.
+ * <p>The packages below the gate, which never use it ({@code ArchitectureTest}):
  *
- * <p>Content rules read through {@link io.github.artifactio.checks.ColumnSource} (one column, row order, chunk by
- * chunk, O(1) rule state); {@link io.github.artifactio.checks.BatchColumnSource} feeds it from the engine's streaming
- * reader in batches of 65,536 rows, so a rule's memory does not grow with a row group.
+ * <ul>
+ *   <li>{@code result}: the findings vocabulary every other package speaks: {@code Finding}, {@code Severity},
+ *       {@code RuleResult}, {@code Status}, {@code Outcome} (every result of a goal), the rule ids, and
+ *       {@code ConfigurationException} for a misconfiguration.
+ *   <li>{@code config}: what the user configures, in the POM, a JSON file or on the command line: checks, contracts,
+ *       suppressions, the configuration file, the names each front end gives a setting ({@code Dialect}), the glob
+ *       rule.
+ *   <li>{@code rules}: one file a rule ({@code StructureRule}, {@code CodecRule}, {@code StringTypeRule},
+ *       {@code ContiguousIdsRule}, {@code AscendingRule}, {@code ReferencesRule}, {@code ContractRule}), what they read
+ *       through ({@code FileContext}; content rules through {@code ColumnSource}, fed by {@code BatchColumnSource} in
+ *       batches of 65,536 rows, so a rule's memory does not grow with a row group) and {@code RuleFailure}: whatever a
+ *       rule throws on a file becomes a finding on that file, so one bad file never ends a goal.
+ *   <li>{@code report}: {@code validation.json}, the JUnit XML and the summary table ({@code Reports}), and the cache
+ *       that makes a second run over unchanged files read nothing ({@code ResultCache}).
+ * </ul>
  */
 package io.github.artifactio.checks;

@@ -6,6 +6,14 @@ import static io.github.artifactio.checks.Validation.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.result.Status;
+import io.github.artifactio.checks.rules.FileContext;
+import io.github.artifactio.checks.rules.ReadAccounting;
+import io.github.artifactio.checks.rules.Rule;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.Float64Column;

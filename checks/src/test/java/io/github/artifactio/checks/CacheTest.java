@@ -3,6 +3,11 @@ package io.github.artifactio.checks;
 import static io.github.artifactio.checks.Validation.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.Status;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

@@ -3,6 +3,12 @@ package io.github.artifactio.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contract;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.rules.Rule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

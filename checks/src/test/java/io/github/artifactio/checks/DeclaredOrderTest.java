@@ -5,6 +5,8 @@ import static io.github.artifactio.checks.Validation.result;
 import static io.github.artifactio.checks.Validation.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.Utf8Column;

@@ -2,6 +2,7 @@ package io.github.artifactio.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.artifactio.checks.config.Dialect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,11 @@ package io.github.artifactio.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.result.Finding;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleIds;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactRecord;

@@ -6,6 +6,15 @@ import static io.github.artifactio.checks.Validation.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contract;
+import io.github.artifactio.checks.config.ContractConfig;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Status;
+import io.github.artifactio.checks.rules.StringTypeRule;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
 import io.github.artifactio.engine.column.OptInt64Column;

@@ -6,6 +6,12 @@ import static io.github.artifactio.checks.Validation.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.rules.BatchColumnSource;
+import io.github.artifactio.checks.rules.ReadAccounting;
+import io.github.artifactio.checks.rules.ValueChunk;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.table.TableFile;

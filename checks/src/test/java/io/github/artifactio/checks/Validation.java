@@ -1,5 +1,11 @@
 package io.github.artifactio.checks;
 
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.Contract;
+import io.github.artifactio.checks.report.ResultCache;
+import io.github.artifactio.checks.result.Finding;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.engine.EngineContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** Runs the validator the way the goal does, on every Parquet file of a folder. */
-final class Validation {
+public final class Validation {
   private Validation() {}
 
   static Outcome run(Path dir, ValidationPlan plan, ResultCache cache) {

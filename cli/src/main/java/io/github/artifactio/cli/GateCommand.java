@@ -1,14 +1,14 @@
 package io.github.artifactio.cli;
 
-import io.github.artifactio.checks.ConfigFile;
-import io.github.artifactio.checks.ConfigurationException;
-import io.github.artifactio.checks.Contracts;
-import io.github.artifactio.checks.Dialect;
+import io.github.artifactio.checks.config.ConfigFile;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.config.Contracts;
+import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.Gate;
 import io.github.artifactio.checks.GateOptions;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.NoFilesException;
-import io.github.artifactio.checks.Reports;
+import io.github.artifactio.checks.report.Reports;
 import io.github.artifactio.checks.Verdict;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.github.artifactio.cli;
 
-import io.github.artifactio.checks.ConfigFile;
-import io.github.artifactio.checks.ConfigurationException;
+import io.github.artifactio.checks.config.ConfigFile;
+import io.github.artifactio.checks.result.ConfigurationException;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ValidateGoal;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.artifactio.checks.Dialect;
+import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.Gate;
 import io.github.artifactio.checks.GateLog;
 import io.github.artifactio.checks.GateOptions;

@@ -1,13 +1,13 @@
 package io.github.artifactio.maven;
 
-import io.github.artifactio.checks.ConfigurationException;
-import io.github.artifactio.checks.Dialect;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.Gate;
 import io.github.artifactio.checks.GateOptions;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.NoFilesException;
-import io.github.artifactio.checks.Reports;
-import io.github.artifactio.checks.Suppression;
+import io.github.artifactio.checks.report.Reports;
+import io.github.artifactio.checks.config.Suppression;
 import io.github.artifactio.checks.Verdict;
 import java.io.File;
 import java.nio.file.Path;

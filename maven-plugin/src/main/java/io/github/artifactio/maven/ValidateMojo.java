@@ -1,7 +1,7 @@
 package io.github.artifactio.maven;
 
-import io.github.artifactio.checks.CheckConfig;
-import io.github.artifactio.checks.ContractConfig;
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.config.ContractConfig;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ValidateGoal;
 import java.util.ArrayList;
