@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.it.JavaSources.Source;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,6 +25,33 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
   static final String ENGINE_INTERNAL = "io.github.artifactio.engine.internal";
   static final String ENGINE_PARQUET = "io.github.artifactio.engine.internal.parquet";
+  static final String CHECKS = "io.github.artifactio.checks";
+  /** The most main-code files (package-info aside) one package may hold before it wants splitting by direction. */
+  static final int MAX_PACKAGE_FILES = 25;
+
+  /**
+   * Which of the engine's Parquet packages each may use: data flows one way. {@code format} (the footer model, the
+   * Thrift schema and its checks) and {@code encode} (values and levels into page bytes) stand alone; writing builds on
+   * both and never reads; reading builds on the format and never writes; the splice copies what the format describes
+   * and neither encodes nor decodes.
+   */
+  static final Map<String, List<String>> PARQUET_DIRECTIONS = Map.of(
+      "format", List.of(),
+      "encode", List.of(),
+      "write", List.of("format", "encode"),
+      "read", List.of("format"),
+      "splice", List.of("format"));
+
+  /**
+   * Which of the checks' packages each may use: the findings vocabulary ({@code result}) stands alone; the
+   * configuration builds on it; the rules on both; the reports on the findings alone; the gate itself (the package
+   * {@code checks}) on all of them, and none of them on the gate.
+   */
+  static final Map<String, List<String>> CHECKS_DIRECTIONS = Map.of(
+      "result", List.of(),
+      "config", List.of("result"),
+      "rules", List.of("result", "config"),
+      "report", List.of("result"));
   static final String PARQUET_JAVA = "org.apache.parquet";
   static final String MAVEN = "org.apache.maven";
   /** The modules both front ends share or that must run without Maven: the checks and the command line. */
@@ -97,9 +125,69 @@ class ArchitectureTest {
   }
 
   @Test
-  void only_the_engines_internal_parquet_package_uses_parquet_java() {
-    Predicate<Source> outside = s -> !(s.module().equals("engine") && s.pkg().equals(ENGINE_PARQUET));
+  void only_the_engines_internal_parquet_packages_use_parquet_java() {
+    Predicate<Source> outside = s -> !(s.module().equals("engine") && inside(s.pkg(), ENGINE_PARQUET));
     assertEquals(List.of(), violations(outside, PARQUET_JAVA, PARQUET_JAVA_EXCEPTIONS));
+  }
+
+  @Test
+  void the_parquet_packages_use_each_other_only_in_the_direction_data_flows() {
+    assertEquals(List.of(), crossings("engine", ENGINE_PARQUET, PARQUET_DIRECTIONS));
+  }
+
+  @Test
+  void the_rules_use_neither_the_reports_nor_the_gate_and_nothing_below_the_gate_uses_it() {
+    assertEquals(List.of(), crossings("checks", CHECKS, CHECKS_DIRECTIONS));
+    List<String> usingTheGate = new ArrayList<>();
+    for (Source s : sources) {
+      if (s.module().equals("checks") && !s.test() && !s.pkg().equals(CHECKS) && s.usesClassesOf(CHECKS)) {
+        usingTheGate.add(s.file() + " uses " + CHECKS);
+      }
+    }
+    assertEquals(List.of(), usingTheGate);
+  }
+
+  @Test
+  void no_main_package_holds_more_than_about_25_files() {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (Source s : sources) {
+      if (!s.test() && !s.file().endsWith("/package-info.java")) {
+        counts.merge(s.module() + " " + s.pkg(), 1, Integer::sum);
+      }
+    }
+    Map<String, Integer> over = new TreeMap<>(counts);
+    over.values().removeIf(n -> n <= MAX_PACKAGE_FILES);
+    assertEquals(Map.of(), over, "split these by the direction their data flows");
+    assertTrue(counts.size() >= 25, "counted only " + counts.keySet());
+  }
+
+  /**
+   * The main sources of {@code module} in a subpackage of {@code parent} that use a sibling subpackage {@code allowed}
+   * does not list, as "file uses package" lines; every listed subpackage must exist.
+   */
+  static List<String> crossings(String module, String parent, Map<String, List<String>> allowed) {
+    List<String> out = new ArrayList<>();
+    TreeSet<String> seen = new TreeSet<>();
+    for (Source s : sources) {
+      if (!s.module().equals(module) || s.test() || !s.pkg().startsWith(parent + ".")) {
+        continue;
+      }
+      String mine = s.pkg().substring(parent.length() + 1).split("\\.")[0];
+      seen.add(mine);
+      for (String other : allowed.keySet()) {
+        if (!other.equals(mine) && !allowed.getOrDefault(mine, List.of()).contains(other)
+            && s.uses(parent + "." + other)) {
+          out.add(s.file() + " uses " + parent + "." + other);
+        }
+      }
+    }
+    assertTrue(seen.containsAll(allowed.keySet()), "packages " + allowed.keySet() + " not all found in " + seen);
+    assertEquals(new TreeSet<>(allowed.keySet()), seen, "every subpackage of " + parent + " has its directions");
+    return out;
+  }
+
+  static boolean inside(String pkg, String parent) {
+    return pkg.equals(parent) || pkg.startsWith(parent + ".");
   }
 
   @Test
@@ -118,7 +206,7 @@ class ArchitectureTest {
   @Test
   void an_import_and_a_qualified_name_are_uses_a_comment_and_a_string_are_not() {
     Source imports = JavaSources.of("testkit/src/main/java/A.java", "testkit", false,
-        "package io.github.artifactio.testkit;\nimport io.github.artifactio.engine.internal.parquet.Scan;\nclass A {}\n");
+        "package io.github.artifactio.testkit;\nimport io.github.artifactio.engine.internal.parquet.read.Scan;\nclass A {}\n");
     assertTrue(imports.uses(ENGINE_INTERNAL));
     assertEquals("io.github.artifactio.testkit", imports.pkg());
     Source qualified = JavaSources.of("it/src/main/java/B.java", "it", false,

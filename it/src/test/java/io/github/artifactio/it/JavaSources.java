@@ -33,6 +33,11 @@ final class JavaSources {
     boolean uses(String prefix) {
       return Pattern.compile("(?<![\\w.])" + Pattern.quote(prefix) + "(?![\\w])").matcher(code).find();
     }
+
+    /** Whether the code names a class of package {@code pkg} itself (not of its subpackages). */
+    boolean usesClassesOf(String pkg) {
+      return Pattern.compile("(?<![\\w.])" + Pattern.quote(pkg) + "\\.[A-Z]").matcher(code).find();
+    }
   }
 
   private JavaSources() {}

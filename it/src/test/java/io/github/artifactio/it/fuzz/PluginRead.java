@@ -1,10 +1,10 @@
 package io.github.artifactio.it.fuzz;
 
 import io.github.artifactio.engine.EngineContext;
-import io.github.artifactio.checks.CheckConfig;
-import io.github.artifactio.checks.Outcome;
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.ParquetValidator;
-import io.github.artifactio.checks.Status;
+import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.checks.ValidationPlan;
 import java.nio.file.Path;
 import java.util.List;

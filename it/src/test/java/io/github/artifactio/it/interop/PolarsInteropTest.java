@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.column.ValueSink;
-import io.github.artifactio.engine.internal.parquet.ColumnReaderOracle;
+import io.github.artifactio.engine.internal.parquet.read.ColumnReaderOracle;
 import io.github.artifactio.engine.table.Fixtures;
 import io.github.artifactio.engine.table.Table;
 import io.github.artifactio.engine.table.TableWriter;
