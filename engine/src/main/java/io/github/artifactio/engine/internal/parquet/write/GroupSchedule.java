@@ -1,6 +1,5 @@
 package io.github.artifactio.engine.internal.parquet.write;
 
-import io.github.artifactio.engine.internal.parquet.read.StringInterner;
 import io.github.artifactio.engine.internal.parquet.encode.Bytes;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
