@@ -89,7 +89,8 @@ class DocsLinksTest {
 
   @Test
   void links_and_headings_inside_code_are_not_read() {
-    String text = "```bash\n# a comment, not a heading\necho [x](nowhere.md)\n```\nsee `[y](nowhere.md)`\n## Real one\n";
+    String text = "```bash\n# a comment, not a heading\necho [x](nowhere.md)\n```\n"
+        + "see `[y](nowhere.md)`\n## Real one\n";
     assertEquals(List.of(), links(text));
     assertEquals(Set.of("real-one"), anchors(text));
   }
@@ -97,7 +98,8 @@ class DocsLinksTest {
   @Test
   void slugs_follow_github_rules() {
     assertEquals(
-        Set.of("rules-of-validate", "a-stage-projects-pom", "threads-and-contexts", "threads-and-contexts-1", "x_y---z"),
+        Set.of("rules-of-validate", "a-stage-projects-pom", "threads-and-contexts", "threads-and-contexts-1",
+            "x_y---z"),
         anchors("## Rules of `validate`\n## A stage project's POM\n## Threads and contexts\n"
             + "### Threads and contexts\n# X_Y - Z!\n"));
   }

@@ -30,6 +30,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +53,16 @@ class ReadmeExampleTest {
       "org.junit.jupiter.api.io.*");
 
   @TempDir Path dir;
+
+  /** The loaders of the compiled examples, closed after each test so that their jar and class files are let go. */
+  private final List<URLClassLoader> loaders = new ArrayList<>();
+
+  @AfterEach
+  void closeLoaders() throws IOException {
+    for (URLClassLoader l : loaders) {
+      l.close();
+    }
+  }
 
   @Test
   void the_readme_engine_example_writes_reads_and_inspects() throws Exception {
@@ -170,7 +181,7 @@ class ReadmeExampleTest {
     return out;
   }
 
-  /** Compiles {@code source} as class {@code name} against the test classpath and loads it; fails with javac's words. */
+  /** Compiles {@code source} as class {@code name} on the test classpath and loads it; fails with javac's words. */
   Class<?> compile(String name, String source) throws IOException, ClassNotFoundException {
     Path src = Files.createDirectories(dir.resolve("src-" + name));
     Path classes = Files.createDirectories(dir.resolve("classes-" + name));
@@ -190,6 +201,7 @@ class ReadmeExampleTest {
       assertTrue(ok, "the README's example " + name + " does not compile:\n" + errors);
     }
     URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, getClass().getClassLoader());
+    loaders.add(loader);
     return loader.loadClass(name);
   }
 
