@@ -12,7 +12,7 @@ import java.util.Map;
 import java.io.PrintWriter;
 
 /**
- * {@code concat -o OUT INPUT...}: the engine's {@link Concat} (README, "Concatenation"): rows spliced or columns
+ * {@code concat -o OUT INPUT...}: the engine's {@link Concat} (docs/concat.md): rows spliced or columns
  * joined without decoding a page, published atomically, with {@code OUT.report.json} beside it.
  */
 final class ConcatCommand implements CliCommand {

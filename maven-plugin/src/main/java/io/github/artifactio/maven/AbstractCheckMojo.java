@@ -162,7 +162,7 @@ abstract class AbstractCheckMojo extends AbstractMojo {
         getLog().warn("artifact-io:" + goal.name() + " runs from the command line with no configuration of its own,"
             + " while the POM configures it in <execution> '" + e.getId() + "', which applies only when that"
             + " execution runs in the lifecycle (mvn verify); move the configuration to the plugin's own"
-            + " <configuration> so that both behave alike (README, \"A stage project's POM\")");
+            + " <configuration> so that both behave alike (docs/maven-plugin.md, \"A stage project's POM\")");
       }
     }
   }

@@ -229,7 +229,7 @@ public final class WriteOptions {
      * {@code true}): after a power loss the destination then holds the previous file or the whole new one.
      * {@code false} skips both syncs: publication is still a rename, atomic for every running process, and no byte
      * written changes, but a crash of the machine may leave the new name with blocks that never reached the disk. For scratch files that a crash
-     * makes worthless anyway. In the write benchmark the syncs are a measured share of a write (README).
+     * makes worthless anyway. In the write benchmark the syncs are a measured share of a write (docs/benchmarks.md).
      */
     public Builder durable(boolean durable) {
       this.durable = durable;
@@ -245,7 +245,7 @@ public final class WriteOptions {
      * as usual. Worth it for durable writes of large files read later, and on machines where the page cache's pages
      * are expensive to come by. Measure before choosing it: on this project's 2-vCPU VM a 150 MB durable write took
      * 0.37-0.43 s with it against 0.64-0.77 s without while every write took pages the VM had not handed out lately,
-     * but 0.53 s against 0.38 s once the writes reused freed pages (README, "Benchmarks").
+     * but 0.53 s against 0.38 s once the writes reused freed pages (docs/benchmarks.md).
      */
     public Builder directIo(boolean directIo) {
       this.directIo = directIo;

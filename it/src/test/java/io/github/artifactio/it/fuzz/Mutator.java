@@ -341,7 +341,7 @@ final class Mutator {
         }
         what = "column '" + leaf.getName() + "' physical type " + was + " -> " + now;
         // INT32 and FLOAT, INT64 and DOUBLE store values of one width: without ARROW:schema to say which is meant,
-        // nothing in the file tells them apart (README, "What only the content hash can tell")
+        // nothing in the file tells them apart (docs/reliability.md, "What only the content hash can tell")
         if (width(was) > 0 && width(was) == width(now) && !hasArrowSchema(md)) {
           allowance = Allowance.VALUES;
         }

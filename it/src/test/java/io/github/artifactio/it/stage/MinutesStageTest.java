@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A small stage project as a user writes one, and its tests as the README's "Testing a stage" shows them (the README
- * example is this class's contract, property and golden test): a stage that turns retention times in seconds into
+ * A small stage project as a user writes one, and its tests as the README's "Testkit" section and docs/testkit.md
+ * show them (ReadmeExampleTest compiles and runs the README's copy): a stage that turns retention times in seconds into
  * minutes, tested for determinism and chunking and thread-count invariance over inputs generated from its contract,
  * and against a golden file in it/src/test/golden.
  */
