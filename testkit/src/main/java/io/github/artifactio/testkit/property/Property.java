@@ -32,8 +32,9 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  * the rest are random. The seed is {@code -Dartifact-io.seed} when set, else {@link #CI_SEED} in CI (the environment
  * variable {@code CI}, see {@link io.github.artifactio.testkit.Ci}), so that a CI build runs the same tries every time,
  * else random and printed on standard output; a failure throws a {@link PropertyFailedError} naming the seed, and
- * {@code .seed(s)} or {@code -Dartifact-io.seed=s} replays the run exactly. {@code -Dartifact-io.tries=n} changes the default number of tries (100) of properties that set none. (The
- * first release's {@code artifactio.seed} and {@code artifactio.tries} are still read, with a warning.)
+ * {@code .seed(s)} or {@code -Dartifact-io.seed=s} replays the run exactly. {@code -Dartifact-io.tries=n} changes the
+ * default number of tries (100) of properties that set none. (The first release's {@code artifactio.seed} and
+ * {@code artifactio.tries} are still read, with a warning.)
  *
  * @param <T> the type of the generated values
  */
