@@ -38,7 +38,8 @@ class MinutesStageDuckDbTest {
         Path dir = Files.createTempDirectory("artifactio-minutes-duckdb");
         try (StageRun run = new StageRun(dir, r.threads(), r.chunking())) {
           Path out = MinutesStageTest.toMinutes(r.input(), run);
-          double[] minutes = Arrays.stream(((Float64Column) r.input().column("rt")).values()).map(x -> x / 60).toArray();
+          double[] seconds = ((Float64Column) r.input().column("rt")).values();
+          double[] minutes = Arrays.stream(seconds).map(x -> x / 60).toArray();
           List<Column> expected =
               List.of(r.input().column("id"), new Float64Column("rt_min", minutes), r.input().column("name"));
           DuckDbValues.assertReadsAs(db, out, expected);
