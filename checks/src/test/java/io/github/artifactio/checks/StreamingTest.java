@@ -12,16 +12,16 @@ import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.rules.BatchColumnSource;
 import io.github.artifactio.checks.rules.ReadAccounting;
 import io.github.artifactio.checks.rules.ValueChunk;
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.table.TableFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,14 +99,11 @@ class StreamingTest {
     Path p = Inputs.write(dir.resolve("huge_group.parquet"), List.of(new Float64Column("mz", mz)), n);
     mz = null;
     assertEquals(1, TableFile.open(p).rowGroups().size());
-    Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process proc = new ProcessBuilder(javaBin.toString(), "-Xmx40m", "-cp", System.getProperty("java.class.path"),
-        SmallHeap.class.getName(), dir.toString(), "mz")
-        .redirectErrorStream(true).start();
-    boolean ended = proc.waitFor(120, TimeUnit.SECONDS);
-    String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(ended, "the small-heap JVM did not end: " + out);
-    assertEquals(0, proc.exitValue(), out);
+    ChildProcess.Result child = ChildProcess.run(
+        new ProcessBuilder(ChildProcess.java(List.of("-Xmx40m"), SmallHeap.class, dir.toString(), "mz"))
+            .redirectErrorStream(true), Duration.ofSeconds(120));
+    String out = child.stdout();
+    assertEquals(0, child.exitCode(), out);
     assertTrue(out.contains("ascending PASS mz: non-decreasing"), out);
     // the whole read is refused before it allocates, with the engine's error (it was an OutOfMemoryError)
     assertTrue(out.contains("whole row group read: refused: " + p + ": its 8388608 rows of 1 columns take at"

@@ -13,10 +13,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,16 +62,13 @@ class RuntimeClasspathTest {
     List<String> cp = new ArrayList<>(runtimeClasspath());
     cp.add(System.getProperty("artifact-io.classesDir"));
     cp.add(System.getProperty("artifact-io.testClassesDir"));
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p =
-        new ProcessBuilder(
-                java, "-cp", String.join(File.pathSeparator, cp), ForkedWriteMain.class.getName(), out.toString(),
-                Integer.toString(ROWS))
-            .redirectErrorStream(true)
-            .start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "forked JVM finished");
-    assertEquals(0, p.exitValue(), output);
+    ChildProcess.Result child = ChildProcess.run(
+        new ProcessBuilder(ChildProcess.javaBinary(), "-cp", String.join(File.pathSeparator, cp),
+            ForkedWriteMain.class.getName(), out.toString(), Integer.toString(ROWS))
+            .redirectErrorStream(true),
+        Duration.ofSeconds(120));
+    String output = child.stdout();
+    assertEquals(0, child.exitCode(), output);
     assertTrue(output.contains("ok " + ROWS), output);
   }
 }

@@ -1,19 +1,25 @@
 package io.github.artifactio.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.table.WriteOptions;
 import io.github.artifactio.testkit.gen.TableShape;
 import io.github.artifactio.testkit.gen.Tables;
 import io.github.artifactio.testkit.gen.WriteCase;
 import io.github.artifactio.testkit.property.Gen;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The engine is the testkit's first user: every byte-identity property of its writers (the upstream catalogue's
@@ -62,28 +68,63 @@ class EngineByteIdentityTest {
     return run.writeTable(run.dir().resolve("out.parquet"), t.columns(), WriteOptions.defaults());
   }
 
+  /**
+   * The blake3 of the identity stage's artifact for each of 25 small tables drawn from seed 2026, recorded from the
+   * engine and committed ({@code src/test/resources/engine-identity.digests}): a change in any byte the engine writes
+   * for them fails here, in this JVM and in a fresh one. The generator is part of the record: a change that draws other
+   * tables from the seed fails here too, and then the record is made anew on purpose.
+   */
   @Test
-  void a_fresh_jvm_writes_the_bytes_this_one_recorded() throws Exception {
-    Path record = dir.resolve("engine.digests");
-    StageProperties p = ArtifactProperties.ofStage("engine", EngineByteIdentityTest::identity,
-        Tables.tables(TableShape.small()));
-    p.assertMatchesRecordedDigests(record, 2026, 25);
+  void this_jvm_and_a_fresh_one_write_the_committed_digests() throws Exception {
+    Path record = dir.resolve("engine-identity.digests");
+    try (InputStream in = EngineByteIdentityTest.class.getResourceAsStream("/engine-identity.digests")) {
+      assertNotNull(in, "the committed digests src/test/resources/engine-identity.digests are missing");
+      Files.copy(in, record);
+    }
     assertEquals(25, Files.readAllLines(record).size());
+    identityStage().assertMatchesRecordedDigests(record, 2026, 25);
 
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        DigestMain.class.getName(), record.toString(), "2026", "25"));
-    Process proc = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(proc.getInputStream().readAllBytes());
-    proc.waitFor(120, TimeUnit.SECONDS);
-    assertEquals(0, proc.exitValue(), "the second JVM disagreed:\n" + out);
+    ChildProcess.Result child = ChildProcess.run(
+        ChildProcess.java(List.of(), DigestMain.class, record.toString(), "2026", "25"), Duration.ofSeconds(120));
+    assertEquals(0, child.exitCode(), "the second JVM disagreed:\n" + child.output());
+  }
+
+  @Test
+  void a_digest_unlike_the_engines_bytes_fails_the_comparison() throws Exception {
+    Path record = dir.resolve("changed.digests");
+    try (InputStream in = EngineByteIdentityTest.class.getResourceAsStream("/engine-identity.digests")) {
+      String committed = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      // input 3's digest with its last hex digit changed
+      String line = committed.lines().toList().get(3);
+      char last = line.charAt(line.length() - 1);
+      String changed = line.substring(0, line.length() - 1) + (last == '0' ? '1' : '0');
+      Files.writeString(record, committed.replace(line, changed));
+    }
+    String old = System.getProperty(FailureArchive.DIR_PROPERTY);
+    System.setProperty(FailureArchive.DIR_PROPERTY, dir.resolve("failures").toString());
+    try {
+      AssertionFailedError e = assertThrows(AssertionFailedError.class,
+          () -> identityStage().assertMatchesRecordedDigests(record, 2026, 25));
+      assertTrue(e.getMessage().startsWith("stage \"engine\": the artifact of input 3 (seed 2026) is not the recorded"
+          + " one"), e.getMessage());
+    } finally {
+      if (old == null) {
+        System.clearProperty(FailureArchive.DIR_PROPERTY);
+      } else {
+        System.setProperty(FailureArchive.DIR_PROPERTY, old);
+      }
+    }
+  }
+
+  private static StageProperties identityStage() {
+    return ArtifactProperties.ofStage("engine", EngineByteIdentityTest::identity, Tables.tables(TableShape.small()));
   }
 
   /** The second JVM: checks the recorded digests and exits 0 when they match, 1 otherwise. */
   public static final class DigestMain {
     public static void main(String[] args) {
       try {
-        ArtifactProperties.ofStage("engine", EngineByteIdentityTest::identity, Tables.tables(TableShape.small()))
+        identityStage()
             .assertMatchesRecordedDigests(Path.of(args[0]), Long.parseLong(args[1]), Integer.parseInt(args[2]));
         System.exit(0);
       } catch (Throwable t) {

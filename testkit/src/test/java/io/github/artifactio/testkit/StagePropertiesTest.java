@@ -113,10 +113,11 @@ class StagePropertiesTest {
   }
 
   @Test
-  void recorded_digests_are_written_once_then_checked_and_a_changed_stage_fails_against_them() throws Exception {
+  void recorded_digests_are_written_once_then_checked_and_a_changed_stage_fails_against_them() throws Throwable {
     Path record = dir.resolve("digests.txt");
     Stage plain = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(), WriteOptions.defaults());
-    ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10);
+    CiMode.local(() ->
+        ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10));
     assertEquals(10, Files.readAllLines(record).size());
     ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10);
     Stage changed = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(),
@@ -144,23 +145,15 @@ class StagePropertiesTest {
   }
 
   @Test
-  void in_ci_no_digests_are_recorded_and_a_missing_record_fails() {
+  void in_ci_no_digests_are_recorded_and_a_missing_record_fails() throws Throwable {
     Path record = dir.resolve("ci/digests.txt");
     Stage plain = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(), WriteOptions.defaults());
-    String before = System.getProperty(Ci.PROPERTY);
-    System.setProperty(Ci.PROPERTY, "true");
-    try {
+    CiMode.ci(() -> {
       AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
           ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 3));
       assertEquals("no recorded digests at " + record + " (CI is set, so none is written)", e.getMessage());
       assertFalse(Files.exists(record));
-    } finally {
-      if (before == null) {
-        System.clearProperty(Ci.PROPERTY);
-      } else {
-        System.setProperty(Ci.PROPERTY, before);
-      }
-    }
+    });
   }
 
   @Test

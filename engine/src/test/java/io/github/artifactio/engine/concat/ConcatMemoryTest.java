@@ -3,6 +3,7 @@ package io.github.artifactio.engine.concat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.hash.Blake3;
@@ -14,10 +15,10 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,14 +70,13 @@ class ConcatMemoryTest {
         .split(File.pathSeparator)));
     cp.add(System.getProperty("artifact-io.classesDir"));
     cp.add(System.getProperty("artifact-io.testClassesDir"));
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String java = ChildProcess.javaBinary();
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx64m", "-cp", String.join(File.pathSeparator, cp),
         ForkedConcatMain.class.getName()));
     cmd.addAll(args);
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "forked JVM finished");
-    assertEquals(0, p.exitValue(), output);
-    return output;
+    ChildProcess.Result child =
+        ChildProcess.run(new ProcessBuilder(cmd).redirectErrorStream(true), Duration.ofSeconds(300));
+    assertEquals(0, child.exitCode(), child.output());
+    return child.stdout();
   }
 }

@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.internal.blake3.Backends;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,24 +21,16 @@ class Blake3BackendChoiceTest {
     return arch.equals("amd64") || arch.equals("x86_64");
   }
 
-  private static String backendOf(String... jvmArgs) throws IOException, InterruptedException {
+  private static String backendOf(String... jvmArgs) {
     return probe(List.of(jvmArgs));
   }
 
-  private static String probe(List<String> jvmArgs, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), BackendProbe.class.getName()));
-    command.addAll(List.of(args));
-    Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (!child.waitFor(60, TimeUnit.SECONDS)) {
-      child.destroyForcibly();
-      throw new AssertionError("the child JVM did not end: " + command);
-    }
-    assertEquals(0, child.exitValue(), out);
-    return out;
+  private static String probe(List<String> jvmArgs, String... args) {
+    ChildProcess.Result child =
+        ChildProcess.run(new ProcessBuilder(ChildProcess.java(jvmArgs, BackendProbe.class, args))
+            .redirectErrorStream(true), Duration.ofSeconds(60));
+    assertEquals(0, child.exitCode(), child.output());
+    return child.stdout().trim();
   }
 
   @Test

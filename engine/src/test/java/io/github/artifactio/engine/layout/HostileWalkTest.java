@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -31,21 +33,48 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileWalkTest {
   @TempDir Path dir;
 
-  /** Everything the layout API does with a file; returns how it ended, for the message of a failing assertion. */
-  static String exercise(Path p) {
-    StringBuilder how = new StringBuilder();
-    try {
-      FileLayout layout = FileLayout.read(p);
-      layout.walkPages(w -> how.append(w.stop().isPresent() ? "s" : "."));
-    } catch (ArtifactException e) {
-      how.append("layout refused: ").append(e.getMessage());
+  /**
+   * How the layout API ended with a file, each side either walked or refused: {@code layout} is one character a page
+   * ({@code .} walked on, {@code s} the walk stopped there) or {@code refused: <message>}; {@code table} is one
+   * character a page of the value walk (its status's initial: Decoded, Not decoded, Failed; {@code -} for no values)
+   * or {@code refused: <message>}.
+   */
+  record Outcome(String layout, String table) {
+    /** The class of the outcome, for counting: for example "layout walked, 1 stop / table refused". */
+    String kind() {
+      long stops = layout.chars().filter(c -> c == 's').count();
+      String l = layout.startsWith("refused: ") ? "layout refused"
+          : "layout walked, " + (stops == 0 ? "no stop" : stops == 1 ? "1 stop" : stops + " stops");
+      String t = table.startsWith("refused: ") ? "table refused"
+          : table.indexOf('F') >= 0 ? "values failed" : "values walked";
+      return l + " / " + t;
     }
+  }
+
+  /** Everything the layout API does with a file; any error but the engine's typed one fails the caller. */
+  static Outcome exercise(Path p) {
+    StringBuilder layout = new StringBuilder();
     try {
-      TableFile.open(p).walkPagesAndValues(w -> how.append(w.values().map(v -> v.status().name().charAt(0)).orElse('-')));
+      FileLayout.read(p).walkPages(w -> layout.append(w.stop().isPresent() ? "s" : "."));
     } catch (ArtifactException e) {
-      how.append(" table refused: ").append(e.getMessage());
+      layout.setLength(0);
+      layout.append("refused: ").append(e.getMessage());
     }
-    return how.toString();
+    StringBuilder table = new StringBuilder();
+    try {
+      TableFile.open(p).walkPagesAndValues(
+          w -> table.append(w.values().map(v -> v.status().name().charAt(0)).orElse('-')));
+    } catch (ArtifactException e) {
+      table.setLength(0);
+      table.append("refused: ").append(e.getMessage());
+    }
+    return new Outcome(layout.toString(), table.toString());
+  }
+
+  /** A walk's characters, or a refusal whose message names the file. */
+  private static void assertWellFormed(Outcome o, Path p, String what) {
+    assertTrue(o.layout().matches("[.s]*") || o.layout().startsWith("refused: " + p), what + ": layout " + o.layout());
+    assertTrue(o.table().matches("[DNF-]*") || o.table().startsWith("refused: " + p), what + ": table " + o.table());
   }
 
   @TestFactory
@@ -58,7 +87,7 @@ class HostileWalkTest {
     }
     assertEquals(65 + 8, files.size());
     return files.stream().map(p -> DynamicTest.dynamicTest(p.getParent().getFileName() + "/" + p.getFileName(),
-        () -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> exercise(p))));
+        () -> assertWellFormed(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> exercise(p)), p, "file")));
   }
 
   @Test
@@ -69,6 +98,7 @@ class HostileWalkTest {
     byte[] bytes = Files.readAllBytes(original);
     SplittableRandom random = new SplittableRandom(2026);
     int footerHeavy = 0;
+    Map<String, Integer> kinds = new TreeMap<>();
     for (int mutant = 0; mutant < 300; mutant++) {
       byte[] b = bytes.clone();
       // half of the flips land in the last 2 KiB: the footer is where one byte changes the most
@@ -80,9 +110,18 @@ class HostileWalkTest {
       }
       Path p = Files.write(dir.resolve("mutant.parquet"), b);
       int m = mutant;
-      String how = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> exercise(p), () -> "mutant " + m);
-      assertTrue(how != null, "mutant " + mutant);
+      Outcome o = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> exercise(p), () -> "mutant " + m);
+      assertWellFormed(o, p, "mutant " + mutant);
+      kinds.merge(o.kind(), 1, Integer::sum);
     }
     assertTrue(footerHeavy > 100 && footerHeavy < 200, "both kinds of mutant: " + footerHeavy);
+    // the mutants are seeded, so how many end each way is fixed: a change in what the engine detects shows here
+    assertEquals(Map.of(
+        "layout refused / table refused", 28,
+        "layout walked, no stop / table refused", 138,
+        "layout walked, no stop / values failed", 1,
+        "layout walked, no stop / values walked", 117,
+        "layout walked, 1 stop / table refused", 1,
+        "layout walked, 1 stop / values walked", 15), kinds);
   }
 }

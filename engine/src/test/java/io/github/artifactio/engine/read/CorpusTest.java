@@ -24,6 +24,8 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -46,43 +48,127 @@ class CorpusTest {
     }
   }
 
+  private static final String NO_MODEL_COLUMN = "no column of the engine's model";
+  private static final String LZ4 =
+      "compressed with LZ4, which this engine does not read (it reads [UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW])";
+
+  /**
+   * The files of {@code data/} the engine refuses, each with its reason (the message, the file's path as
+   * {@code <file>}): a new refusal, a lost one or a changed reason fails the corpus test's last step.
+   */
+  static final Map<String, String> REFUSED = new TreeMap<>(Map.ofEntries(
+      Map.entry("binary.parquet", NO_MODEL_COLUMN),
+      Map.entry("byte_array_decimal.parquet", NO_MODEL_COLUMN),
+      Map.entry("column_chunk_key_value_metadata.parquet",
+          "<file>, column 'column1', row group 0: the footer's column chunk spans bytes 0..14, outside the data region"
+              + " 4..155; the file is corrupt"),
+      Map.entry("concatenated_gzip_members.parquet", NO_MODEL_COLUMN),
+      Map.entry("datapage_v1-corrupt-checksum.parquet",
+          "<file>, column 'a', row group 0: data page 0: the page's CRC32 is 0f4f6d0a but its header records bbce3b9d;"
+              + " the file is corrupt"),
+      Map.entry("fixed_length_byte_array.parquet", NO_MODEL_COLUMN),
+      Map.entry("fixed_length_decimal.parquet", NO_MODEL_COLUMN),
+      Map.entry("fixed_length_decimal_legacy.parquet", NO_MODEL_COLUMN),
+      Map.entry("float16_nonzeros_and_nans.parquet", NO_MODEL_COLUMN),
+      Map.entry("float16_zeros_and_nans.parquet", NO_MODEL_COLUMN),
+      Map.entry("hadoop_lz4_compressed.parquet", "<file>, column 'c0', row group 0: " + LZ4),
+      Map.entry("hadoop_lz4_compressed_larger.parquet", "<file>, column 'a', row group 0: " + LZ4),
+      Map.entry("incorrect_map_schema.parquet", NO_MODEL_COLUMN),
+      Map.entry("int32_decimal.parquet", NO_MODEL_COLUMN),
+      Map.entry("int64_decimal.parquet", NO_MODEL_COLUMN),
+      Map.entry("int96_from_spark.parquet", NO_MODEL_COLUMN),
+      Map.entry("large_string_map.brotli.parquet", NO_MODEL_COLUMN),
+      Map.entry("list_columns.parquet", NO_MODEL_COLUMN),
+      Map.entry("map_no_value.parquet", NO_MODEL_COLUMN),
+      Map.entry("nested_structs.rust.parquet", NO_MODEL_COLUMN),
+      Map.entry("non_hadoop_lz4_compressed.parquet", "<file>, column 'c0', row group 0: " + LZ4),
+      Map.entry("null_list.parquet", NO_MODEL_COLUMN),
+      Map.entry("nulls.snappy.parquet", NO_MODEL_COLUMN),
+      Map.entry("old_list_structure.parquet", NO_MODEL_COLUMN),
+      Map.entry("repeated_no_annotation.parquet",
+          "<file>: the row groups hold 6 rows but the footer declares 0; the file is corrupt"),
+      Map.entry("repeated_primitive_no_list.parquet", NO_MODEL_COLUMN),
+      Map.entry("rle-dict-uncompressed-corrupt-checksum.parquet",
+          "<file>, column 'long_field', row group 0: the dictionary page: the page's CRC32 is 6522df69 but its header"
+              + " records 6522df6a; the file is corrupt")));
+
+  /** At least this much is compared with DuckDB and parquet-java (the figures of the corpus as the engine reads it). */
+  static final int MIN_FILES = 38;
+  static final int MIN_COLUMNS = 204;
+  static final long MIN_VALUES = 248_877;
+
+  /** What the corpus test compared, and what the engine refused (file name to reason). */
+  static final class Tally {
+    int files;
+    int columns;
+    long values;
+    final Map<String, String> refused = new TreeMap<>();
+
+    synchronized void refuse(Path p, String reason) {
+      refused.put(p.getFileName().toString(), reason.replace(p.toString(), "<file>"));
+    }
+
+    synchronized void compared(int columns, long values) {
+      this.files++;
+      this.columns += columns;
+      this.values += values;
+    }
+  }
+
   @TestFactory
   Stream<DynamicTest> every_corpus_file_with_model_columns_reads_to_duckdbs_values() throws IOException {
-    return files("data").stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
-      TableFile f;
-      try {
-        f = TableFile.open(p);
-      } catch (ArtifactException e) {
-        assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
-        return; // encrypted footers and the like: refused, naming the file
+    Tally tally = new Tally();
+    Stream<DynamicTest> perFile =
+        files("data").stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> compare(p, tally)));
+    DynamicTest totals = DynamicTest.dynamicTest("what was compared and what was refused", () -> {
+      System.out.println("corpus: compared " + tally.files + " files, " + tally.columns + " columns, " + tally.values
+          + " values; refused " + tally.refused.size() + " files");
+      assertEquals(REFUSED, tally.refused, "the files the engine refuses, with their reasons");
+      assertTrue(tally.files >= MIN_FILES, "compared " + tally.files + " files, fewer than " + MIN_FILES);
+      assertTrue(tally.columns >= MIN_COLUMNS, "compared " + tally.columns + " columns, fewer than " + MIN_COLUMNS);
+      assertTrue(tally.values >= MIN_VALUES, "compared " + tally.values + " values, fewer than " + MIN_VALUES);
+    });
+    return Stream.concat(perFile, Stream.of(totals));
+  }
+
+  /** One file: refused with an error naming it, or every readable column compared with DuckDB and parquet-java. */
+  private static void compare(Path p, Tally tally) throws Exception {
+    TableFile f;
+    try {
+      f = TableFile.open(p);
+    } catch (ArtifactException e) {
+      assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
+      tally.refuse(p, e.getMessage()); // encrypted footers and the like
+      return;
+    }
+    List<String> readable = f.columns().stream().filter(s -> s.decodedAs() != null).map(ColumnSpec::name).toList();
+    if (readable.isEmpty()) {
+      tally.refuse(p, NO_MODEL_COLUMN);
+      return;
+    }
+    Table t;
+    try {
+      t = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Table.read(p, readable));
+    } catch (ArtifactException e) {
+      // what the engine refuses it refuses by name: codecs it does not read, null list items, corrupt pages
+      assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
+      tally.refuse(p, e.getMessage());
+      return;
+    }
+    List<ColumnSpec> specs = t.specs();
+    List<Column> viaColumnReader = ColumnReaderOracle.read(p, specs);
+    long values = 0;
+    try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
+      for (int i = 0; i < specs.size(); i++) {
+        ColumnSpec s = specs.get(i);
+        Column ours = t.column(s.name());
+        assertEquals(Values.rows(viaColumnReader.get(i)), Values.rows(ours), s.name() + " vs parquet-java");
+        List<Object> theirs = duckRows(duck, p, s);
+        assertEquals(theirs, normalize(Values.rows(ours), s.decodedAs()), s.name() + " vs DuckDB");
+        values += theirs.size();
       }
-      List<String> readable = f.columns().stream().filter(s -> s.decodedAs() != null).map(ColumnSpec::name).toList();
-      if (readable.isEmpty()) {
-        return;
-      }
-      Table t;
-      try {
-        t = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Table.read(p, readable));
-      } catch (ArtifactException e) {
-        // what the engine refuses it refuses by name: codecs it does not read, null list items, corrupt pages
-        assertTrue(e.getMessage().contains(p.toString()), e.getMessage());
-        assertTrue(
-            e.getMessage().contains("which this engine does not read") || e.getMessage().contains("NULL list item")
-                || p.getFileName().toString().contains("corrupt") || p.getFileName().toString().contains("malformed"),
-            "unexpected refusal: " + e.getMessage());
-        return;
-      }
-      List<ColumnSpec> specs = t.specs();
-      List<Column> viaColumnReader = ColumnReaderOracle.read(p, specs);
-      try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
-        for (int i = 0; i < specs.size(); i++) {
-          ColumnSpec s = specs.get(i);
-          Column ours = t.column(s.name());
-          assertEquals(Values.rows(viaColumnReader.get(i)), Values.rows(ours), s.name() + " vs parquet-java");
-          assertEquals(duckRows(duck, p, s), normalize(Values.rows(ours), s.decodedAs()), s.name() + " vs DuckDB");
-        }
-      }
-    }));
+    }
+    tally.compared(specs.size(), values);
   }
 
   /** Floats compared as numbers with all NaNs alike (DuckDB does not keep NaN payloads); unsigned as unsigned. */
@@ -95,7 +181,8 @@ class CorpusTest {
   }
 
   static Object norm(Object o, ColumnType kind) {
-    if (o instanceof String s && s.length() > 1 && (s.charAt(0) == 'd' || s.charAt(0) == 'f') && kind.leaf() != ColumnType.Leaf.UTF8) {
+    if (o instanceof String s && s.length() > 1 && (s.charAt(0) == 'd' || s.charAt(0) == 'f')
+        && kind.leaf() != ColumnType.Leaf.UTF8) {
       double v = s.charAt(0) == 'd' ? Double.longBitsToDouble(Long.parseLong(s.substring(1)))
           : Float.intBitsToFloat(Integer.parseInt(s.substring(1)));
       return Double.isNaN(v) ? "NaN" : (Object) v;

@@ -3,14 +3,15 @@ package io.github.artifactio.engine.table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.ForkedChunkedWriteMain;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,13 +40,12 @@ class WriteMemoryTest {
         .split(File.pathSeparator)));
     cp.add(System.getProperty("artifact-io.classesDir"));
     cp.add(System.getProperty("artifact-io.testClassesDir"));
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String java = ChildProcess.javaBinary();
     List<String> cmd = List.of(java, "-Xmx64m", "-cp", String.join(File.pathSeparator, cp),
         ForkedChunkedWriteMain.class.getName(), out.toString(), Long.toString(ROWS));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "forked JVM finished");
-    assertEquals(0, p.exitValue(), output);
-    return output;
+    ChildProcess.Result child =
+        ChildProcess.run(new ProcessBuilder(cmd).redirectErrorStream(true), Duration.ofSeconds(300));
+    assertEquals(0, child.exitCode(), child.output());
+    return child.stdout().trim();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.column.ValueSink;
@@ -18,6 +19,7 @@ import io.github.artifactio.it.demo.Demo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,10 +61,10 @@ class PolarsInteropTest {
   static Map<Path, JsonNode> readWithPolars(List<Path> files) throws Exception {
     List<String> cmd = new ArrayList<>(List.of("node", "read.js"));
     files.forEach(f -> cmd.add(f.toString()));
-    Process p = new ProcessBuilder(cmd).directory(polars().toFile()).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "node finished");
-    assertEquals(0, p.exitValue(), out);
+    ChildProcess.Result node = ChildProcess.run(
+        new ProcessBuilder(cmd).directory(polars().toFile()).redirectErrorStream(true), Duration.ofSeconds(120));
+    String out = node.stdout();
+    assertEquals(0, node.exitCode(), out);
     Map<Path, JsonNode> read = new LinkedHashMap<>();
     for (String line : out.split("\n")) {
       if (line.startsWith("{")) {

@@ -29,16 +29,20 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
  * }</pre>
  *
  * <p>Try 1 is the simplest value (every choice 0), the next tries (10 by default) prefer the generators' edge cases,
- * the rest are random. The seed is {@code -Dartifact-io.seed} when set, else random; a failure throws a
- * {@link PropertyFailedError} naming the seed, and {@code .seed(s)} or {@code -Dartifact-io.seed=s} replays the run
- * exactly. {@code -Dartifact-io.tries=n} changes the default number of tries (100) of properties that set none. (The
- * first release's {@code artifactio.seed} and {@code artifactio.tries} are still read, with a warning.)
+ * the rest are random. The seed is {@code -Dartifact-io.seed} when set, else {@link #CI_SEED} in CI (the environment
+ * variable {@code CI}, see {@link io.github.artifactio.testkit.Ci}), so that a CI build runs the same tries every time,
+ * else random and printed on standard output; a failure throws a {@link PropertyFailedError} naming the seed, and
+ * {@code .seed(s)} or {@code -Dartifact-io.seed=s} replays the run exactly. {@code -Dartifact-io.tries=n} changes the
+ * default number of tries (100) of properties that set none. (The first release's {@code artifactio.seed} and
+ * {@code artifactio.tries} are still read, with a warning.)
  *
  * @param <T> the type of the generated values
  */
 public final class Property<T> {
   /** The system property that fixes the seed of every property that sets none. */
   public static final String SEED_PROPERTY = "artifact-io.seed";
+  /** The seed of every property that sets none when CI runs and {@code -Dartifact-io.seed} is not set. */
+  public static final long CI_SEED = 2026;
   /** The system property that sets the default number of tries. */
   public static final String TRIES_PROPERTY = "artifact-io.tries";
   /** The first release's names, read with a warning until the next one. */
@@ -172,7 +176,7 @@ public final class Property<T> {
    */
   public PropertyReport check(ThrowingConsumer<? super T> assertion) {
     Objects.requireNonNull(assertion, "assertion");
-    long runSeed = seed != null ? seed : defaultSeed();
+    long runSeed = seed != null ? seed : defaultSeed(name);
     int n = tries != null ? tries : defaultTries();
     Map<String, Integer> labels = new LinkedHashMap<>();
     int passed = 0;
@@ -286,16 +290,25 @@ public final class Property<T> {
     return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
   }
 
-  private static long defaultSeed() {
+  /** The seed of a property that sets none: {@code -Dartifact-io.seed}, the CI seed, or a random one it prints. */
+  private static long defaultSeed(String name) {
     String fixed = TestkitProperty.get(SEED_PROPERTY, OLD_SEED_PROPERTY);
     if (fixed != null) {
       try {
         return Long.parseLong(fixed);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("-D" + SEED_PROPERTY + "=" + fixed + " is not a whole number (a seed is a long)");
+        throw new IllegalArgumentException(
+            "-D" + SEED_PROPERTY + "=" + fixed + " is not a whole number (a seed is a long)");
       }
     }
-    return mix(SEEDS.getAndAdd(0x9e3779b97f4a7c15L));
+    if (io.github.artifactio.testkit.Ci.isSet()) {
+      return CI_SEED;
+    }
+    long random = mix(SEEDS.getAndAdd(0x9e3779b97f4a7c15L));
+    // printed before the run, so that a run that hangs or kills the JVM can be replayed too
+    System.out.println(
+        "property \"" + name + "\": random seed " + random + " (replay: -D" + SEED_PROPERTY + "=" + random + ")");
+    return random;
   }
 
   private static int defaultTries() {

@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.testkit.Ci;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -223,5 +229,63 @@ class PropertyTest {
   @Test
   void sample_draws_the_same_values_for_the_same_seed() {
     assertEquals(Gens.strings(0, 8).sample(3, 20), Gens.strings(0, 8).sample(3, 20));
+  }
+
+  @Test
+  void in_ci_a_property_that_sets_no_seed_runs_on_the_ci_seed_every_time() {
+    Map<String, String> ci = new HashMap<>();
+    ci.put(Ci.PROPERTY, "true");
+    ci.put(Property.SEED_PROPERTY, null);
+    withSystemProperties(ci, () -> {
+      List<Integer> first = new ArrayList<>();
+      List<Integer> second = new ArrayList<>();
+      assertEquals(Property.CI_SEED, Property.forAll(Gens.integers(0, 1 << 30)).tries(20).check(first::add).seed());
+      Property.forAll(Gens.integers(0, 1 << 30)).tries(20).check(second::add);
+      assertEquals(first, second);
+    });
+  }
+
+  @Test
+  void outside_ci_a_property_that_sets_no_seed_prints_its_random_seed_before_it_runs() {
+    Map<String, String> local = new HashMap<>();
+    local.put(Ci.PROPERTY, "false");
+    local.put(Property.SEED_PROPERTY, null);
+    withSystemProperties(local, () -> {
+      PrintStream out = System.out;
+      ByteArrayOutputStream printed = new ByteArrayOutputStream();
+      long a;
+      long b;
+      try {
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        a = Property.forAll(Gens.booleans()).named("coin").tries(3).check(x -> {}).seed();
+        b = Property.forAll(Gens.booleans()).named("coin").tries(3).check(x -> {}).seed();
+      } finally {
+        System.setOut(out);
+      }
+      assertTrue(a != b, "two runs drew the same seed " + a);
+      assertEquals("property \"coin\": random seed " + a + " (replay: -Dartifact-io.seed=" + a + ")\n"
+          + "property \"coin\": random seed " + b + " (replay: -Dartifact-io.seed=" + b + ")\n",
+          printed.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+    });
+  }
+
+  /** Runs {@code body} with the system properties set (null: cleared), then restores them. */
+  private static void withSystemProperties(Map<String, String> values, Runnable body) {
+    Map<String, String> before = new HashMap<>();
+    values.keySet().forEach(k -> before.put(k, System.getProperty(k)));
+    try {
+      values.forEach(PropertyTest::set);
+      body.run();
+    } finally {
+      before.forEach(PropertyTest::set);
+    }
+  }
+
+  private static void set(String key, String value) {
+    if (value == null) {
+      System.clearProperty(key);
+    } else {
+      System.setProperty(key, value);
+    }
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptUtf8Column;
@@ -12,9 +13,9 @@ import io.github.artifactio.engine.table.TableWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
@@ -89,14 +90,11 @@ class FooterModelTest {
     TableWriter.writeTable(file, List.of(Int64Column.of("id", 1, 2, 3), OptUtf8Column.of("s", "a", null, "c")));
     Path log = dir.resolve("init.log");
     // a fresh JVM: in this one, other tests have long initialised every class
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xlog:class+init=info:file=" + log, "-cp", System.getProperty("java.class.path"),
-        OpenAndRead.class.getName(), file.toString())
-        .redirectError(dir.resolve("stderr.txt").toFile()).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the child JVM did not end");
-    assertEquals(0, p.exitValue(), out + Files.readString(dir.resolve("stderr.txt")));
-    assertEquals("3 rows, s[1] null", out.strip());
+    ChildProcess.Result child = ChildProcess.run(
+        ChildProcess.java(List.of("-Xlog:class+init=info:file=" + log), OpenAndRead.class, file.toString()),
+        Duration.ofSeconds(60));
+    assertEquals(0, child.exitCode(), child.output());
+    assertEquals("3 rows, s[1] null", child.stdout().strip());
     String inits = Files.readString(log);
     assertTrue(inits.contains("org.apache.parquet.format.converter.ParquetMetadataConverter"),
         "the log shows no initialisation at all: " + inits.length() + " chars");
