@@ -102,14 +102,14 @@ final class PluginBench {
       }
       results.add(entry("validate-2-rules", validate, validateBytes[0]));
       results.add(entry("engine-read-2-columns", read, twoColumns));
-      double ratio = median(validate) / median(read);
+      double ratio = BenchStats.median(validate) / BenchStats.median(read);
       json.put("validate_vs_read", ratio);
       json.put("validate_vs_read_target", 1.3);
       // the ratio within each round (read, then validate, back to back): on this shared machine single runs of either
       // swing by 2-5x, and the ratio of two 3-run medians swung from 0.9 to 1.7 between runs of unchanged code
-      json.put("validate_vs_read_paired_median", median(paired));
+      json.put("validate_vs_read_paired_median", BenchStats.median(paired));
       System.out.printf(java.util.Locale.ROOT, "validate / read, median of %d back-to-back pairs: %.2f (target <= 1.3)%n",
-          VALIDATE_ROUNDS, median(paired));
+          VALIDATE_ROUNDS, BenchStats.median(paired));
 
       Path runDir = work.resolve("run");
       Files.createDirectories(runDir);
@@ -147,7 +147,7 @@ final class PluginBench {
       }
       results.add(entry("verify-manifest", verify, verifyBytes[0]));
       results.add(entry("b3sum", b3sum, total));
-      json.put("verify_manifest_vs_b3sum", median(verify) / median(b3sum));
+      json.put("verify_manifest_vs_b3sum", BenchStats.median(verify) / BenchStats.median(b3sum));
       for (Path a : artifacts) {
         Files.delete(a);
       }
@@ -297,22 +297,16 @@ final class PluginBench {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  private static double median(double[] v) {
-    double[] c = v.clone();
-    Arrays.sort(c);
-    return c[c.length / 2];
-  }
-
   private static ObjectNode entry(String name, double[] runs, long bytesRead) {
     ObjectNode n = new ObjectMapper().createObjectNode();
     n.put("name", name);
-    n.put("median_s", median(runs));
+    n.put("median_s", BenchStats.median(runs));
     ArrayNode a = n.putArray("runs_s");
     for (double r : runs) {
       a.add(r);
     }
     n.put("bytes_read", bytesRead);
-    System.out.printf("%-24s median %.3f s  bytes read %,d%n", name, median(runs), bytesRead);
+    System.out.printf("%-24s median %.3f s  bytes read %,d%n", name, BenchStats.median(runs), bytesRead);
     return n;
   }
 

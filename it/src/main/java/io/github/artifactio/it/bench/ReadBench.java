@@ -283,10 +283,7 @@ public final class ReadBench {
   static void report(Path outDir, long fileBytes, Map<String, List<Double>> times, Map<String, Long> bytes,
       ObjectNode loadAtStart) throws Exception {
     Map<String, Double> median = new LinkedHashMap<>();
-    times.forEach((k, v) -> {
-      double[] d = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      median.put(k, d[d.length / 2]);
-    });
+    times.forEach((k, v) -> median.put(k, BenchStats.median(v)));
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = json.createObjectNode();
     root.put("benchmark", "read");
@@ -348,15 +345,11 @@ public final class ReadBench {
 
   /** The median over rounds of {@code a}'s time over {@code b}'s in the same round. */
   static double roundRatio(Map<String, List<Double>> times, String a, String b) {
-    List<Double> r = new ArrayList<>();
-    for (int i = 0; i < times.get(a).size(); i++) {
-      r.add(times.get(a).get(i) / times.get(b).get(i));
-    }
-    return WriteBench.median(r);
+    return BenchStats.paired(times.get(a), times.get(b)).median();
   }
 
   private static double round(double v) {
-    return Math.round(v * 10_000) / 10_000.0;
+    return BenchStats.round(v);
   }
 
   /** The converter ColumnReadStoreImpl requires; values are read with the getters, never through it. */

@@ -307,8 +307,8 @@ public final class TimingBench {
 
     long oursBytes = Files.size(ours);
     long theirBytes = Files.size(theirs);
-    double writeBase = median(times.get(names.get(1)));
-    double readBase = median(times.get(names.get(3)));
+    double writeBase = BenchStats.median(times.get(names.get(1)));
+    double readBase = BenchStats.median(times.get(names.get(3)));
     List<Result> results = new ArrayList<>();
     results.add(result(names.get(0), times, oursBytes, writeBase));
     results.add(result(names.get(1), times, theirBytes, writeBase));
@@ -344,14 +344,7 @@ public final class TimingBench {
 
   private static Result result(String name, Map<String, double[]> times, long bytes, double base) {
     double[] t = times.get(name);
-    return new Result(name, median(t), Arrays.stream(t).min().orElseThrow(), bytes, median(t) / base);
-  }
-
-  static double median(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    int m = s.length / 2;
-    return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+    return new Result(name, BenchStats.median(t), Arrays.stream(t).min().orElseThrow(), bytes, BenchStats.median(t) / base);
   }
 
   static String json(List<Result> results) {
