@@ -35,6 +35,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -130,16 +131,23 @@ public final class TimingBench {
         id, i64, f64, cat, Arrays.copyOf(names, used), nameOffsets, traceOffsets, Arrays.copyOf(trace, items));
   }
 
-  /** The schema our writer produces for {@link Data#columns()}, given to parquet-java's writer as well. */
+  /**
+   * The schema our writer produces for {@link Data#columns()}, given to parquet-java's writer as well, so both files
+   * declare the same column orders: our float and double leaves declare the type-defined order (readers older than
+   * parquet-java 1.18's default, IEEE 754 total order, refuse that one), and a schema that left the order to
+   * parquet-java's default would differ from ours in exactly that.
+   */
   static MessageType schema() {
     return Types.buildMessage()
         .required(PrimitiveTypeName.INT32).named("id")
         .required(PrimitiveTypeName.INT64).named("v_i64")
-        .required(PrimitiveTypeName.DOUBLE).named("v_f64")
-        .required(PrimitiveTypeName.DOUBLE).named("f64_cat")
+        .required(PrimitiveTypeName.DOUBLE).columnOrder(ColumnOrder.typeDefined()).named("v_f64")
+        .required(PrimitiveTypeName.DOUBLE).columnOrder(ColumnOrder.typeDefined()).named("f64_cat")
         .required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("name")
         .optionalGroup().as(LogicalTypeAnnotation.listType())
-            .repeatedGroup().optional(PrimitiveTypeName.FLOAT).named("item").named("list")
+            .repeatedGroup()
+                .optional(PrimitiveTypeName.FLOAT).columnOrder(ColumnOrder.typeDefined()).named("item")
+                .named("list")
             .named("trace")
         .named("arrow_schema");
   }
