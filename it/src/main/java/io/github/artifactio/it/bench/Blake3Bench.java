@@ -198,7 +198,8 @@ public class Blake3Bench {
           e.getKey(), e.getValue()[0], ratio(gbPerS, e.getKey()), e.getValue()[1]));
     }
     Files.createDirectories(outDir);
-    Files.writeString(outDir.resolve("blake3.json"), "[\n" + String.join(",\n", json) + "\n]\n", StandardCharsets.UTF_8);
+    Files.writeString(outDir.resolve("blake3.json"),
+        "{\"benchmark\": \"blake3\", \"arms\": [\n" + String.join(",\n", json) + "\n]}\n", StandardCharsets.UTF_8);
   }
 
   private static void guard(List<String> failures, String name, double ratio, double min) {
@@ -221,6 +222,7 @@ public class Blake3Bench {
         .warmupTime(TimeValue.seconds(1))
         .measurementIterations(8)
         .measurementTime(TimeValue.seconds(1))
+        // JMH's forks start with this JVM's own options, -Dbench.jvmArgs's among them (Machine.jvmArgs)
         .jvmArgsAppend(concat(jvmArgs, "-Xms1g", "-Xmx1g"));
     Collection<RunResult> results = new Runner(options.build()).run();
     String prefix = backend.equals("vector-256") ? "vector" : backend;

@@ -366,6 +366,7 @@ public final class ConcatBench {
   private static double forked(Path out, List<Path> inputs, String... flags) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.addAll(List.of(flags));
+    cmd.addAll(Machine.jvmArgs());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Fork.class.getName(), out.toString()));
     inputs.forEach(p -> cmd.add(p.toString()));
     long t0 = System.nanoTime();

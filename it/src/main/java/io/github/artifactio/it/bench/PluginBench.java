@@ -189,9 +189,11 @@ final class PluginBench {
     if (!"false".equals(System.getProperty("bench.big"))) {
       Path four = wide(work.resolve("four_gb.parquet"), 4 * ROWS_PER_GB, 3);
       long t0 = System.nanoTime();
-      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-          "-cp", System.getProperty("java.class.path"), Big.class.getName(), four.toString())
-          .inheritIO().start();
+      List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xmx256m"));
+      cmd.addAll(Machine.jvmArgs());
+      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Big.class.getName(), four.toString()));
+      Process p = new ProcessBuilder(cmd).inheritIO().start();
       int rc = p.waitFor();
       double s = (System.nanoTime() - t0) / 1e9;
       ObjectNode big = json.putObject("validate-4gb-xmx256m");

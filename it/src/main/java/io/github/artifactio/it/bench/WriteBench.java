@@ -329,6 +329,7 @@ public final class WriteBench {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
     cmd.addAll(jvmArgs);
+    cmd.addAll(Machine.jvmArgs());
     cmd.add("-cp");
     cmd.add(classpath());
     cmd.add(main.getName());
