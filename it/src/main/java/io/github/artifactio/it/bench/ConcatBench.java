@@ -159,6 +159,11 @@ public final class ConcatBench {
       put(out, "concat-rows-cold", cold, rowsBytes, BenchStats.median(cold.get("cat-rows-cold")));
       put(out, "cat-rows-cold", cold, catRows, BenchStats.median(cold.get("cat-rows-cold")));
     }
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT, "time to splice %d files of %,d rows into one, artifact-io's"
+        + " concat over cat", INPUTS, rows), BenchStats.paired(warm.get("concat-rows"), warm.get("cat-rows")));
+    Bench.headline(headlines, String.format(Locale.ROOT, "time to join the columns of %,d-row files, artifact-io's"
+        + " concat over cat", rows), BenchStats.paired(warm.get("concat-columns"), warm.get("cat-columns")));
     Path json = outDir.resolve("concat.json");
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), root);
     System.out.printf(Locale.ROOT, "%-28s %10s %12s %12s %8s%n", "arm", "median_s", "bytes_read", "bytes_written",

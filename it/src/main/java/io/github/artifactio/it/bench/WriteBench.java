@@ -176,6 +176,14 @@ public final class WriteBench {
     double twoThreads = BenchStats.median(seconds(byArm.get("engine-2t")));
     double twoNosync = BenchStats.median(seconds(byArm.get("engine-2t-nosync")));
     paired.put("engine_2t_device_share", BenchStats.round(1 - twoNosync / twoThreads));
+    // the spread of each paired ratio: how far its rounds scatter around the median above
+    ObjectNode spread = root.putObject("paired_spread");
+    spread.set("engine_1t_to_duckdb_1t", BenchStats.Summary.of(engineToDuck).json());
+    spread.set("engine_2t_to_engine_1t", BenchStats.Summary.of(twoToOne).json());
+    spread.set("hashed_to_unhashed", BenchStats.Summary.of(hashed).json());
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT, "durable write time of %,d rows on one thread, artifact-io"
+        + " over DuckDB's COPY", ROWS), BenchStats.Summary.of(engineToDuck));
     System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
         + " triples (issue 14's target <= 0.80)%n", oneThread / duck, BenchStats.median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
