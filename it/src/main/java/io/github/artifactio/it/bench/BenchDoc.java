@@ -105,10 +105,10 @@ public final class BenchDoc {
   static String markdown(List<Result> results) {
     StringBuilder b = new StringBuilder();
     b.append("# Benchmarks\n\n");
-    b.append("Generated from the JSON files of benchmark runs (`mvn -B -pl it -am verify -Pbench -Dbench=NAME`) by\n");
-    b.append("`mvn -B -pl it -am package -Pbench-doc -DskipTests`; not edited by hand. A ratio is a time over the time\n");
-    b.append("of the peer measured in the same run (below 1: faster than the peer); a paired ratio is the median of\n");
-    b.append("each round's ratio, with the 10th to 90th percentile of the rounds as its spread.\n");
+    b.append("Generated from the JSON files of benchmark runs (`mvn -B -pl it -am verify -Pbench -Dbench=NAME`)\n");
+    b.append("by `mvn -B -pl it -am package -Pbench-doc -DskipTests`; not edited by hand. A ratio is a time\n");
+    b.append("over the time of the peer measured in the same run (below 1: faster than the peer); a paired\n");
+    b.append("ratio is the median of each round's ratio, the 10th to 90th percentile of the rounds its spread.\n");
     for (Result r : results) {
       b.append('\n').append(section(r));
     }

@@ -1,5 +1,7 @@
 package io.github.artifactio.it.bench;
 
+import static io.github.artifactio.it.bench.BenchStats.median;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -102,14 +104,14 @@ final class PluginBench {
       }
       results.add(entry("validate-2-rules", validate, validateBytes[0]));
       results.add(entry("engine-read-2-columns", read, twoColumns));
-      double ratio = BenchStats.median(validate) / BenchStats.median(read);
+      double ratio = median(validate) / median(read);
       json.put("validate_vs_read", ratio);
       json.put("validate_vs_read_target", 1.3);
       // the ratio within each round (read, then validate, back to back): on this shared machine single runs of either
       // swing by 2-5x, and the ratio of two 3-run medians swung from 0.9 to 1.7 between runs of unchanged code
-      json.put("validate_vs_read_paired_median", BenchStats.median(paired));
+      json.put("validate_vs_read_paired_median", median(paired));
       System.out.printf(java.util.Locale.ROOT, "validate / read, median of %d back-to-back pairs: %.2f (target <= 1.3)%n",
-          VALIDATE_ROUNDS, BenchStats.median(paired));
+          VALIDATE_ROUNDS, median(paired));
 
       Path runDir = work.resolve("run");
       Files.createDirectories(runDir);
@@ -147,7 +149,7 @@ final class PluginBench {
       }
       results.add(entry("verify-manifest", verify, verifyBytes[0]));
       results.add(entry("b3sum", b3sum, total));
-      json.put("verify_manifest_vs_b3sum", BenchStats.median(verify) / BenchStats.median(b3sum));
+      json.put("verify_manifest_vs_b3sum", median(verify) / median(b3sum));
       Bench.headline(json.putArray("headline"), "time to verify a run's manifest (two 1 GB artifacts),"
           + " artifact-io's verify-manifest over b3sum of the same files", BenchStats.paired(verify, b3sum));
       for (Path a : artifacts) {
@@ -304,13 +306,13 @@ final class PluginBench {
   private static ObjectNode entry(String name, double[] runs, long bytesRead) {
     ObjectNode n = new ObjectMapper().createObjectNode();
     n.put("name", name);
-    n.put("median_s", BenchStats.median(runs));
+    n.put("median_s", median(runs));
     ArrayNode a = n.putArray("runs_s");
     for (double r : runs) {
       a.add(r);
     }
     n.put("bytes_read", bytesRead);
-    System.out.printf("%-24s median %.3f s  bytes read %,d%n", name, BenchStats.median(runs), bytesRead);
+    System.out.printf("%-24s median %.3f s  bytes read %,d%n", name, median(runs), bytesRead);
     return n;
   }
 

@@ -335,8 +335,9 @@ public final class ReadBench {
     paired.put("engine_proj_b_to_duckdb_proj_b", round(roundRatio(times, "engine-proj-b", "duckdb-proj-b")));
     paired.put("engine_full_2t_to_engine_full_arrays", round(roundRatio(times, "engine-full-2t", "engine-full-arrays")));
     ArrayNode headlines = root.putArray("headline");
-    Bench.headline(headlines, String.format(Locale.ROOT, "read time of a whole %,d-row file into arrays, artifact-io over DuckDB",
-        ROWS), BenchStats.paired(times.get("engine-full-arrays"), times.get("duckdb-full")));
+    Bench.headline(headlines, String.format(Locale.ROOT,
+        "read time of a whole %,d-row file into arrays, artifact-io over DuckDB", ROWS),
+        BenchStats.paired(times.get("engine-full-arrays"), times.get("duckdb-full")));
     Bench.headline(headlines, "read time of one column, artifact-io over DuckDB",
         BenchStats.paired(times.get("engine-proj-b"), times.get("duckdb-proj-b")));
     System.out.printf("median of the rounds' ratios: full read %.2f x DuckDB, one column %.2f x DuckDB, two threads %.2f"

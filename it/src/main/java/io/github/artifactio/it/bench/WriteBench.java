@@ -1,5 +1,8 @@
 package io.github.artifactio.it.bench;
 
+import static io.github.artifactio.it.bench.BenchStats.median;
+import static io.github.artifactio.it.bench.BenchStats.round;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -134,8 +137,8 @@ public final class WriteBench {
       byArm.put(n, new ArrayList<>());
     }
     runs.forEach(r -> byArm.get(r.name()).add(r));
-    double duck = BenchStats.median(seconds(byArm.get("duckdb-1t")));
-    double oneThread = BenchStats.median(seconds(byArm.get("engine-1t")));
+    double duck = median(seconds(byArm.get("duckdb-1t")));
+    double oneThread = median(seconds(byArm.get("engine-1t")));
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("benchmark", "write");
     root.put("rows", ROWS);
@@ -149,7 +152,7 @@ public final class WriteBench {
         "every measured round, s");
     for (String n : NAMES) {
       List<Run> rs = byArm.get(n);
-      double m = BenchStats.median(seconds(rs));
+      double m = median(seconds(rs));
       long bytes = rs.get(rs.size() - 1).bytes();
       System.out.printf(Locale.ROOT, "%-28s %10.3f %,14d %16.2f  %s%n", n, m, bytes, m / duck, rounds(rs));
       armNode(arms.addObject(), n, m, bytes, m / duck, rs);
@@ -161,21 +164,21 @@ public final class WriteBench {
     double[] hashedVector = column(vectorPairs, 1, 0);
     ObjectNode paired = root.putObject("paired");
     paired.put("pairs", triples.size());
-    paired.put("engine_1t_to_duckdb_1t", BenchStats.round(BenchStats.median(engineToDuck)));
-    paired.put("engine_1t_nosync_to_duckdb_1t", BenchStats.round(BenchStats.median(nosyncToDuck)));
-    paired.put("engine_1t_nosync_to_engine_1t", BenchStats.round(BenchStats.median(nosyncToEngine)));
-    paired.put("hashed_to_unhashed", BenchStats.round(BenchStats.median(hashed)));
+    paired.put("engine_1t_to_duckdb_1t", round(median(engineToDuck)));
+    paired.put("engine_1t_nosync_to_duckdb_1t", round(median(nosyncToDuck)));
+    paired.put("engine_1t_nosync_to_engine_1t", round(median(nosyncToEngine)));
+    paired.put("hashed_to_unhashed", round(median(hashed)));
     paired.put("hashed_pairs", hashed.length);
-    paired.put("hashed_to_unhashed_vector_jvm", BenchStats.round(BenchStats.median(hashedVector)));
+    paired.put("hashed_to_unhashed_vector_jvm", round(median(hashedVector)));
     double[] twoToOne = column(threadPairs, 1, 0);
-    paired.put("engine_2t_to_engine_1t", BenchStats.round(BenchStats.median(twoToOne)));
+    paired.put("engine_2t_to_engine_1t", round(median(twoToOne)));
     paired.put("thread_pairs", twoToOne.length);
     double[] twoToOneNosync = column(nosyncThreadPairs, 1, 0);
-    paired.put("engine_2t_nosync_to_engine_1t_nosync", BenchStats.round(BenchStats.median(twoToOneNosync)));
+    paired.put("engine_2t_nosync_to_engine_1t_nosync", round(median(twoToOneNosync)));
     paired.put("nosync_thread_pairs", twoToOneNosync.length);
-    double twoThreads = BenchStats.median(seconds(byArm.get("engine-2t")));
-    double twoNosync = BenchStats.median(seconds(byArm.get("engine-2t-nosync")));
-    paired.put("engine_2t_device_share", BenchStats.round(1 - twoNosync / twoThreads));
+    double twoThreads = median(seconds(byArm.get("engine-2t")));
+    double twoNosync = median(seconds(byArm.get("engine-2t-nosync")));
+    paired.put("engine_2t_device_share", round(1 - twoNosync / twoThreads));
     // the spread of each paired ratio: how far its rounds scatter around the median above
     ObjectNode spread = root.putObject("paired_spread");
     spread.set("engine_1t_to_duckdb_1t", BenchStats.Summary.of(engineToDuck).json());
@@ -185,48 +188,48 @@ public final class WriteBench {
     Bench.headline(headlines, String.format(Locale.ROOT, "durable write time of %,d rows on one thread, artifact-io"
         + " over DuckDB's COPY", ROWS), BenchStats.Summary.of(engineToDuck));
     System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
-        + " triples (issue 14's target <= 0.80)%n", oneThread / duck, BenchStats.median(engineToDuck), engineToDuck.length);
+        + " triples (issue 14's target <= 0.80)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
-        BenchStats.median(seconds(byArm.get("engine-1t-nosync"))) / duck, BenchStats.median(nosyncToDuck));
+        median(seconds(byArm.get("engine-1t-nosync"))) / duck, median(nosyncToDuck));
     System.out.printf(Locale.ROOT, "the sync's share of a durable write: %.0f%% (1 - engine-1t-nosync / engine-1t, paired"
-        + " median %.2f)%n", 100 * (1 - BenchStats.median(nosyncToEngine)), BenchStats.median(nosyncToEngine));
+        + " median %.2f)%n", 100 * (1 - median(nosyncToEngine)), median(nosyncToEngine));
     for (String n : List.of("engine-1t", "duckdb-1t")) {
       List<Run> rs = byArm.get(n);
       System.out.printf(Locale.ROOT, "%s: median user %.2f s, kernel %.2f s, %,.0f minor page faults a write%n", n,
-          BenchStats.median(rs.stream().map(Run::userS).toList()), BenchStats.median(rs.stream().map(Run::sysS).toList()),
-          BenchStats.median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
+          median(rs.stream().map(Run::userS).toList()), median(rs.stream().map(Run::sysS).toList()),
+          median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
     }
     System.out.printf(Locale.ROOT, "duckdb-1t-fsync / duckdb-1t: %.2f (DuckDB's COPY made durable the same way)%n",
-        BenchStats.median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
+        median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
     System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f from the medians, %.2f as the median of %d back-to-back"
-        + " pairs (issue 14's target <= 0.60)%n", BenchStats.median(seconds(byArm.get("engine-2t"))) / oneThread,
-        BenchStats.median(twoToOne), twoToOne.length);
+        + " pairs (issue 14's target <= 0.60)%n", median(seconds(byArm.get("engine-2t"))) / oneThread,
+        median(twoToOne), twoToOne.length);
     System.out.printf(Locale.ROOT, "  without sync (encoding and page-cache writes only): engine-2t-nosync /"
         + " engine-1t-nosync = %.2f paired over %d pairs; engine-2t %.3f s against engine-2t-nosync %.3f s: %.0f%% of"
-        + " the durable write on two threads is the device's, after the encoding%n", BenchStats.median(twoToOneNosync),
+        + " the durable write on two threads is the device's, after the encoding%n", median(twoToOneNosync),
         twoToOneNosync.length, twoThreads, twoNosync, 100 * (1 - twoNosync / twoThreads));
-    double oneDirect = BenchStats.median(seconds(byArm.get("engine-1t-direct")));
+    double oneDirect = median(seconds(byArm.get("engine-1t-direct")));
     System.out.printf(Locale.ROOT, "with direct IO: engine-1t-direct / engine-1t = %.2f, engine-1t-direct / duckdb-1t ="
         + " %.2f, engine-2t-direct / engine-1t-direct = %.2f%n", oneDirect / oneThread, oneDirect / duck,
-        BenchStats.median(seconds(byArm.get("engine-2t-direct"))) / oneDirect);
+        median(seconds(byArm.get("engine-2t-direct"))) / oneDirect);
     System.out.printf(Locale.ROOT,
         "engine-1t-hashed / engine-1t: %.2f from the medians, %.2f over %d back-to-back pairs (issue 14's target <= 1.05)%n",
-        BenchStats.median(seconds(byArm.get("engine-1t-hashed"))) / oneThread, BenchStats.median(hashed), hashed.length);
+        median(seconds(byArm.get("engine-1t-hashed"))) / oneThread, median(hashed), hashed.length);
     List<Double> v1 = new ArrayList<>();
     List<Double> vh = new ArrayList<>();
     vectorRuns.forEach(r -> (r.name().equals("engine-1t") ? v1 : vh).add(r.seconds()));
     System.out.printf(Locale.ROOT,
         "with --add-modules jdk.incubator.vector (blake3's vector back end): engine-1t %.3f s, engine-1t-hashed %.3f s,"
             + " hashed / unhashed = %.2f, in back-to-back pairs %.2f%n",
-        BenchStats.median(v1), BenchStats.median(vh), BenchStats.median(vh) / BenchStats.median(v1), BenchStats.median(hashedVector));
+        median(v1), median(vh), median(vh) / median(v1), median(hashedVector));
     System.out.printf(Locale.ROOT,
         "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
             + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
         Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
         Long.parseLong(mem[3]) / 1e6);
     ObjectNode vector = root.putObject("vector_jvm");
-    vector.put("engine_1t_median_s", BenchStats.round(BenchStats.median(v1)));
-    vector.put("engine_1t_hashed_median_s", BenchStats.round(BenchStats.median(vh)));
+    vector.put("engine_1t_median_s", round(median(v1)));
+    vector.put("engine_1t_hashed_median_s", round(median(vh)));
     ObjectNode memory = root.putObject("memory");
     memory.put("peak_heap_bytes", Long.parseLong(mem[0]));
     memory.put("largest_row_group_bytes", Long.parseLong(mem[1]));
@@ -263,18 +266,18 @@ public final class WriteBench {
 
   static void armNode(ObjectNode o, String name, double median, long bytes, double ratio, List<Run> rs) {
     o.put("name", name);
-    o.put("median_s", BenchStats.round(median));
+    o.put("median_s", round(median));
     o.put("bytes", bytes);
-    o.put("ratio_to_duckdb", BenchStats.round(ratio));
+    o.put("ratio_to_duckdb", round(ratio));
     o.put("runs", rs.size());
-    o.put("median_cpu_user_s", BenchStats.round(BenchStats.median(rs.stream().map(Run::userS).toList())));
-    o.put("median_cpu_sys_s", BenchStats.round(BenchStats.median(rs.stream().map(Run::sysS).toList())));
-    o.put("median_minor_faults", BenchStats.median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
+    o.put("median_cpu_user_s", round(median(rs.stream().map(Run::userS).toList())));
+    o.put("median_cpu_sys_s", round(median(rs.stream().map(Run::sysS).toList())));
+    o.put("median_minor_faults", median(rs.stream().map(r -> (double) r.minorFaults()).toList()));
     ArrayNode rounds = o.putArray("rounds");
     for (Run r : rs) {
       ObjectNode x = rounds.addObject();
       x.put("round", r.round());
-      x.put("s", BenchStats.round(r.seconds()));
+      x.put("s", round(r.seconds()));
       x.put("unwritten_bytes_before", r.unwrittenBefore());
       x.put("load_1m", r.load());
       x.put("cpu_user_s", r.userS());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +63,7 @@ class BenchDocTest {
 
   @Test
   void numbers_keep_at_most_four_decimals_and_no_trailing_zeros() {
-    com.fasterxml.jackson.databind.node.JsonNodeFactory f = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+    JsonNodeFactory f = JsonNodeFactory.instance;
     assertEquals("1.2346", BenchDoc.value(f.numberNode(1.23456789)));
     assertEquals("0.5", BenchDoc.value(f.numberNode(0.5)));
     assertEquals("2", BenchDoc.value(f.numberNode(2.0)));
