@@ -237,8 +237,9 @@ public final class BenchDoc {
 
   private static String headlineText(JsonNode h) {
     // two decimals: the spread of a shared machine's rounds is wider than a third decimal
-    return String.format(Locale.ROOT, "%s: **%.2f×** (%.2f to %.2f over %d paired rounds)", h.path("figure").asText(),
-        h.path("ratio").asDouble(), h.path("p10").asDouble(), h.path("p90").asDouble(), h.path("rounds").asInt());
+    int rounds = h.path("rounds").asInt();
+    return String.format(Locale.ROOT, "%s: **%.2f×** (%.2f to %.2f over %d paired round%s)", h.path("figure").asText(),
+        h.path("ratio").asDouble(), h.path("p10").asDouble(), h.path("p90").asDouble(), rounds, rounds == 1 ? "" : "s");
   }
 
   /** README's headline lines: one a headline figure, linked to its section of docs/benchmarks.md. */

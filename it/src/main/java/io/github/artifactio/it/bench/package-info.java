@@ -1,8 +1,9 @@
 /**
  * The benchmarks: each compares the engine with a peer (DuckDB, parquet-java, cat, b3sum) measured in the same run.
  *
- * <p>Run one with {@code mvn -B -pl it -am verify -Pbench -Dbench=NAME} (NAME: blake3, timing, write, read, plugin,
- * concat, startup); it prints its table and writes {@code it/target/bench/NAME.json}, which {@link
+ * <p>Run one with {@code mvn -B -pl it -am verify -Pbench -DskipTests -Dbench=NAME} (NAME: blake3, timing, write,
+ * read, plugin, concat, startup; {@code -DskipTests} spares the other modules' tests, which the profile does not skip);
+ * it prints its table and writes {@code it/target/bench/NAME.json}, which {@link
  * io.github.artifactio.it.bench.Bench} stamps with a {@code machine} object (CPU model, processors, SIMD flags, the
  * JVM's effective {@code UseAVX}, Java version, git commit, JVM options, load before and after).
  *
@@ -14,11 +15,12 @@
  * set a benchmark's own properties:
  *
  * <pre>{@code
- * mvn -B -pl it -am verify -Pbench -Dbench=timing -Dbench.jvmArgs="-XX:UseAVX=2 -Dartifact-io.timing.rows=20000"
+ * mvn -B -pl it -am verify -Pbench -DskipTests -Dbench=timing \
+ *     -Dbench.jvmArgs="-XX:UseAVX=2 -Dartifact-io.timing.rows=20000"
  * }</pre>
  *
- * <p>The benchmarks' own properties, each read where it is declared: {@code artifact-io.timing.rows} (TimingBench),
- * {@code bench.rounds} (ReadBench, ConcatBench, StartupBench), {@code artifact-io.bench.forks},
+ * <p>The benchmarks' own properties, each read where it is declared: {@code artifact-io.timing.rows} (TimingBench
+ * and WriteBench), {@code bench.rounds} (ReadBench, ConcatBench, StartupBench), {@code artifact-io.bench.forks},
  * {@code artifact-io.bench.settle} and {@code artifact-io.bench.recycle} (WriteBench), {@code bench.big} (PluginBench),
  * {@code concat.bench-options} and {@code concat.require-vector} (ConcatBench). {@link
  * io.github.artifactio.it.bench.Bench} refuses to run when {@code bench.jvmArgs} names options its own JVM was not
