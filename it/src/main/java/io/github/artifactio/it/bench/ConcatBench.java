@@ -149,16 +149,21 @@ public final class ConcatBench {
     root.set("load_at_start", loadAtStart);
     root.set("load_at_end", Machine.loadNode());
     ObjectNode out = root.putObject("arms");
-    put(out, "concat-rows", warm, rowsBytes, WriteBench.median(warm.get("cat-rows")));
-    put(out, "concat-rows-no-input-hash", warm, noHashBytes, WriteBench.median(warm.get("cat-rows")));
-    put(out, "concat-rows-vector-jvm", warm, rowsBytes, WriteBench.median(warm.get("cat-rows")));
-    put(out, "cat-rows", warm, catRows, WriteBench.median(warm.get("cat-rows")));
-    put(out, "concat-columns", warm, colsBytes, WriteBench.median(warm.get("cat-columns")));
-    put(out, "cat-columns", warm, catCols, WriteBench.median(warm.get("cat-columns")));
+    put(out, "concat-rows", warm, rowsBytes, BenchStats.median(warm.get("cat-rows")));
+    put(out, "concat-rows-no-input-hash", warm, noHashBytes, BenchStats.median(warm.get("cat-rows")));
+    put(out, "concat-rows-vector-jvm", warm, rowsBytes, BenchStats.median(warm.get("cat-rows")));
+    put(out, "cat-rows", warm, catRows, BenchStats.median(warm.get("cat-rows")));
+    put(out, "concat-columns", warm, colsBytes, BenchStats.median(warm.get("cat-columns")));
+    put(out, "cat-columns", warm, catCols, BenchStats.median(warm.get("cat-columns")));
     if (!cold.isEmpty()) {
-      put(out, "concat-rows-cold", cold, rowsBytes, WriteBench.median(cold.get("cat-rows-cold")));
-      put(out, "cat-rows-cold", cold, catRows, WriteBench.median(cold.get("cat-rows-cold")));
+      put(out, "concat-rows-cold", cold, rowsBytes, BenchStats.median(cold.get("cat-rows-cold")));
+      put(out, "cat-rows-cold", cold, catRows, BenchStats.median(cold.get("cat-rows-cold")));
     }
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT, "time to splice %d files of %,d rows into one, artifact-io's"
+        + " concat over cat", INPUTS, rows), BenchStats.paired(warm.get("concat-rows"), warm.get("cat-rows")));
+    Bench.headline(headlines, String.format(Locale.ROOT, "time to join the columns of %,d-row files, artifact-io's"
+        + " concat over cat", rows), BenchStats.paired(warm.get("concat-columns"), warm.get("cat-columns")));
     Path json = outDir.resolve("concat.json");
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), root);
     System.out.printf(Locale.ROOT, "%-28s %10s %12s %12s %8s%n", "arm", "median_s", "bytes_read", "bytes_written",
@@ -176,10 +181,10 @@ public final class ConcatBench {
   private static void put(ObjectNode out, String arm, Map<String, List<Double>> times, long[] bytes, double cp) {
     ObjectNode o = out.putObject(arm);
     List<Double> t = times.get(arm);
-    o.put("median_s", WriteBench.median(t));
+    o.put("median_s", BenchStats.median(t));
     o.put("bytes_read", bytes[0]);
     o.put("bytes_written", bytes[1]);
-    o.put("ratio_to_cp", WriteBench.median(t) / cp);
+    o.put("ratio_to_cp", BenchStats.median(t) / cp);
     ArrayNode rounds = o.putArray("rounds_s");
     t.forEach(rounds::add);
   }
@@ -366,6 +371,7 @@ public final class ConcatBench {
   private static double forked(Path out, List<Path> inputs, String... flags) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
     cmd.addAll(List.of(flags));
+    cmd.addAll(Machine.jvmArgs());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Fork.class.getName(), out.toString()));
     inputs.forEach(p -> cmd.add(p.toString()));
     long t0 = System.nanoTime();

@@ -1,5 +1,7 @@
 package io.github.artifactio.it.bench;
 
+import static io.github.artifactio.it.bench.BenchStats.median;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -148,6 +150,8 @@ final class PluginBench {
       results.add(entry("verify-manifest", verify, verifyBytes[0]));
       results.add(entry("b3sum", b3sum, total));
       json.put("verify_manifest_vs_b3sum", median(verify) / median(b3sum));
+      Bench.headline(json.putArray("headline"), "time to verify a run's manifest (two 1 GB artifacts),"
+          + " artifact-io's verify-manifest over b3sum of the same files", BenchStats.paired(verify, b3sum));
       for (Path a : artifacts) {
         Files.delete(a);
       }
@@ -189,9 +193,11 @@ final class PluginBench {
     if (!"false".equals(System.getProperty("bench.big"))) {
       Path four = wide(work.resolve("four_gb.parquet"), 4 * ROWS_PER_GB, 3);
       long t0 = System.nanoTime();
-      Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-          "-cp", System.getProperty("java.class.path"), Big.class.getName(), four.toString())
-          .inheritIO().start();
+      List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xmx256m"));
+      cmd.addAll(Machine.jvmArgs());
+      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Big.class.getName(), four.toString()));
+      Process p = new ProcessBuilder(cmd).inheritIO().start();
       int rc = p.waitFor();
       double s = (System.nanoTime() - t0) / 1e9;
       ObjectNode big = json.putObject("validate-4gb-xmx256m");
@@ -295,12 +301,6 @@ final class PluginBench {
     long t0 = System.nanoTime();
     s.get();
     return (System.nanoTime() - t0) / 1e9;
-  }
-
-  private static double median(double[] v) {
-    double[] c = v.clone();
-    Arrays.sort(c);
-    return c[c.length / 2];
   }
 
   private static ObjectNode entry(String name, double[] runs, long bytesRead) {

@@ -28,6 +28,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.arrow.memory.RootAllocator;
@@ -283,10 +284,7 @@ public final class ReadBench {
   static void report(Path outDir, long fileBytes, Map<String, List<Double>> times, Map<String, Long> bytes,
       ObjectNode loadAtStart) throws Exception {
     Map<String, Double> median = new LinkedHashMap<>();
-    times.forEach((k, v) -> {
-      double[] d = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-      median.put(k, d[d.length / 2]);
-    });
+    times.forEach((k, v) -> median.put(k, BenchStats.median(v)));
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = json.createObjectNode();
     root.put("benchmark", "read");
@@ -336,6 +334,12 @@ public final class ReadBench {
     paired.put("engine_full_arrays_to_duckdb_full", round(roundRatio(times, "engine-full-arrays", "duckdb-full")));
     paired.put("engine_proj_b_to_duckdb_proj_b", round(roundRatio(times, "engine-proj-b", "duckdb-proj-b")));
     paired.put("engine_full_2t_to_engine_full_arrays", round(roundRatio(times, "engine-full-2t", "engine-full-arrays")));
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT,
+        "read time of a whole %,d-row file into arrays, artifact-io over DuckDB", ROWS),
+        BenchStats.paired(times.get("engine-full-arrays"), times.get("duckdb-full")));
+    Bench.headline(headlines, "read time of one column, artifact-io over DuckDB",
+        BenchStats.paired(times.get("engine-proj-b"), times.get("duckdb-proj-b")));
     System.out.printf("median of the rounds' ratios: full read %.2f x DuckDB, one column %.2f x DuckDB, two threads %.2f"
             + " x one%n", paired.get("engine_full_arrays_to_duckdb_full").asDouble(),
         paired.get("engine_proj_b_to_duckdb_proj_b").asDouble(),
@@ -348,15 +352,11 @@ public final class ReadBench {
 
   /** The median over rounds of {@code a}'s time over {@code b}'s in the same round. */
   static double roundRatio(Map<String, List<Double>> times, String a, String b) {
-    List<Double> r = new ArrayList<>();
-    for (int i = 0; i < times.get(a).size(); i++) {
-      r.add(times.get(a).get(i) / times.get(b).get(i));
-    }
-    return WriteBench.median(r);
+    return BenchStats.paired(times.get(a), times.get(b)).median();
   }
 
   private static double round(double v) {
-    return Math.round(v * 10_000) / 10_000.0;
+    return BenchStats.round(v);
   }
 
   /** The converter ColumnReadStoreImpl requires; values are read with the getters, never through it. */

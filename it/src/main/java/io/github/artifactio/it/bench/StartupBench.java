@@ -59,7 +59,7 @@ public final class StartupBench {
         }
       }
     }
-    double floor = WriteBench.median(times.get("jvm-empty-main"));
+    double floor = BenchStats.median(times.get("jvm-empty-main"));
     ObjectNode root = new ObjectMapper().createObjectNode();
     root.put("benchmark", "startup");
     root.put("rounds", ROUNDS);
@@ -71,7 +71,7 @@ public final class StartupBench {
     System.out.printf(Locale.ROOT, "%-16s %10s %10s %10s%n", "arm", "median_s", "min_s", "to_floor");
     for (Map.Entry<String, List<Double>> e : times.entrySet()) {
       ObjectNode o = out.putObject(e.getKey());
-      double median = WriteBench.median(e.getValue());
+      double median = BenchStats.median(e.getValue());
       double min = e.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       o.put("median_s", median);
       o.put("min_s", min);

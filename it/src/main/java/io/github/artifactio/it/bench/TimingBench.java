@@ -1,5 +1,10 @@
 package io.github.artifactio.it.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int32Column;
@@ -13,7 +18,6 @@ import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +39,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -130,16 +135,23 @@ public final class TimingBench {
         id, i64, f64, cat, Arrays.copyOf(names, used), nameOffsets, traceOffsets, Arrays.copyOf(trace, items));
   }
 
-  /** The schema our writer produces for {@link Data#columns()}, given to parquet-java's writer as well. */
+  /**
+   * The schema our writer produces for {@link Data#columns()}, given to parquet-java's writer as well, so both files
+   * declare the same column orders: our float and double leaves declare the type-defined order (readers older than
+   * parquet-java 1.18's default, IEEE 754 total order, refuse that one), and a schema that left the order to
+   * parquet-java's default would differ from ours in exactly that.
+   */
   static MessageType schema() {
     return Types.buildMessage()
         .required(PrimitiveTypeName.INT32).named("id")
         .required(PrimitiveTypeName.INT64).named("v_i64")
-        .required(PrimitiveTypeName.DOUBLE).named("v_f64")
-        .required(PrimitiveTypeName.DOUBLE).named("f64_cat")
+        .required(PrimitiveTypeName.DOUBLE).columnOrder(ColumnOrder.typeDefined()).named("v_f64")
+        .required(PrimitiveTypeName.DOUBLE).columnOrder(ColumnOrder.typeDefined()).named("f64_cat")
         .required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("name")
         .optionalGroup().as(LogicalTypeAnnotation.listType())
-            .repeatedGroup().optional(PrimitiveTypeName.FLOAT).named("item").named("list")
+            .repeatedGroup()
+                .optional(PrimitiveTypeName.FLOAT).columnOrder(ColumnOrder.typeDefined()).named("item")
+                .named("list")
             .named("trace")
         .named("arrow_schema");
   }
@@ -307,8 +319,8 @@ public final class TimingBench {
 
     long oursBytes = Files.size(ours);
     long theirBytes = Files.size(theirs);
-    double writeBase = median(times.get(names.get(1)));
-    double readBase = median(times.get(names.get(3)));
+    double writeBase = BenchStats.median(times.get(names.get(1)));
+    double readBase = BenchStats.median(times.get(names.get(3)));
     List<Result> results = new ArrayList<>();
     results.add(result(names.get(0), times, oursBytes, writeBase));
     results.add(result(names.get(1), times, theirBytes, writeBase));
@@ -326,7 +338,13 @@ public final class TimingBench {
         + " file bytes: the file written, or read)\n");
     System.out.print(table);
     Path json = outDir.resolve("timing.json");
-    Files.writeString(json, json(results), StandardCharsets.UTF_8);
+    ObjectNode root = json(results);
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT, "write time of %,d rows, artifact-io's writeTable over"
+        + " parquet-java's ParquetWriter", ROWS), BenchStats.paired(times.get(names.get(0)), times.get(names.get(1))));
+    Bench.headline(headlines, String.format(Locale.ROOT, "read time of %,d rows, artifact-io's Table.read over"
+        + " parquet-java's ParquetReader", ROWS), BenchStats.paired(times.get(names.get(2)), times.get(names.get(3))));
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), root);
     System.out.println("wrote " + json);
   }
 
@@ -344,27 +362,24 @@ public final class TimingBench {
 
   private static Result result(String name, Map<String, double[]> times, long bytes, double base) {
     double[] t = times.get(name);
-    return new Result(name, median(t), Arrays.stream(t).min().orElseThrow(), bytes, median(t) / base);
+    return new Result(name, BenchStats.median(t), BenchStats.min(t), bytes, BenchStats.median(t) / base);
   }
 
-  static double median(double[] values) {
-    double[] s = values.clone();
-    Arrays.sort(s);
-    int m = s.length / 2;
-    return s.length % 2 == 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-  }
-
-  static String json(List<Result> results) {
-    StringBuilder b = new StringBuilder("[\n");
-    for (int i = 0; i < results.size(); i++) {
-      Result r = results.get(i);
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "  {\"name\": \"%s\", \"median_s\": %.6f, \"min_s\": %.6f, \"bytes\": %d, \"ratio\": %.4f}%s%n",
-              r.name(), r.medianS(), r.minS(), r.bytes(), r.ratio(), i + 1 < results.size() ? "," : ""));
+  static ObjectNode json(List<Result> results) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("benchmark", "timing");
+    root.put("rows", ROWS);
+    root.put("rounds", MEASURED_ROUNDS);
+    ArrayNode arms = root.putArray("arms");
+    for (Result r : results) {
+      ObjectNode o = arms.addObject();
+      o.put("name", r.name());
+      o.put("median_s", BenchStats.round(r.medianS()));
+      o.put("min_s", BenchStats.round(r.minS()));
+      o.put("bytes", r.bytes());
+      o.put("ratio", BenchStats.round(r.ratio()));
     }
-    return b.append("]\n").toString();
+    return root;
   }
 
   /** Each library reads the other's file to the values written; the schemas are the same. */

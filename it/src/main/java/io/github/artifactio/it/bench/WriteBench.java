@@ -1,5 +1,8 @@
 package io.github.artifactio.it.bench;
 
+import static io.github.artifactio.it.bench.BenchStats.median;
+import static io.github.artifactio.it.bench.BenchStats.round;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -176,6 +179,14 @@ public final class WriteBench {
     double twoThreads = median(seconds(byArm.get("engine-2t")));
     double twoNosync = median(seconds(byArm.get("engine-2t-nosync")));
     paired.put("engine_2t_device_share", round(1 - twoNosync / twoThreads));
+    // the spread of each paired ratio: how far its rounds scatter around the median above
+    ObjectNode spread = root.putObject("paired_spread");
+    spread.set("engine_1t_to_duckdb_1t", BenchStats.Summary.of(engineToDuck).json());
+    spread.set("engine_2t_to_engine_1t", BenchStats.Summary.of(twoToOne).json());
+    spread.set("hashed_to_unhashed", BenchStats.Summary.of(hashed).json());
+    ArrayNode headlines = root.putArray("headline");
+    Bench.headline(headlines, String.format(Locale.ROOT, "durable write time of %,d rows on one thread, artifact-io"
+        + " over DuckDB's COPY", ROWS), BenchStats.Summary.of(engineToDuck));
     System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
         + " triples (issue 14's target <= 0.80)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
@@ -294,18 +305,6 @@ public final class WriteBench {
     return rows.stream().mapToDouble(r -> r[a] / r[b]).toArray();
   }
 
-  static double median(double[] xs) {
-    List<Double> l = new ArrayList<>(xs.length);
-    for (double x : xs) {
-      l.add(x);
-    }
-    return median(l);
-  }
-
-  static double round(double v) {
-    return Math.round(v * 10_000) / 10_000.0;
-  }
-
   private static String frozenClasspath;
 
   /**
@@ -341,6 +340,7 @@ public final class WriteBench {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
     cmd.addAll(jvmArgs);
+    cmd.addAll(Machine.jvmArgs());
     cmd.add("-cp");
     cmd.add(classpath());
     cmd.add(main.getName());
@@ -349,14 +349,6 @@ public final class WriteBench {
     if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
       throw new IllegalStateException(main.getSimpleName() + " fork failed");
     }
-  }
-
-  static double median(List<Double> xs) {
-    if (xs.isEmpty()) {
-      return Double.NaN;
-    }
-    double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
   }
 
   /**
