@@ -32,9 +32,11 @@ class MainTest {
   }
 
   @Test
-  void version_names_the_jar_version() {
+  void version_names_the_version_and_the_commit_the_build_recorded() {
     Cli.Result r = Cli.run("--version");
     assertEquals(Main.PASS, r.code(), r.toString());
-    assertTrue(r.out().startsWith("artifact-io "), r.out());
+    // built in a git clone: the short hash, with -dirty while the tree has uncommitted changes
+    assertTrue(r.out().matches("artifact-io \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(commit [0-9a-f]{12}(-dirty)?\\)\n"),
+        r.out());
   }
 }
