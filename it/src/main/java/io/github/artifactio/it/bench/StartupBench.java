@@ -29,16 +29,31 @@ import java.util.stream.Stream;
  * default) in which the arms alternate, so that load drifts hit all of them. Each run's wall time and CPU time (user
  * plus system of the child and its children, from {@code /proc/self/stat}, 10 ms ticks; -1 where it cannot be read)
  * is in {@code it/target/bench/startup.json} with the medians, the ratios and the load. A run must exit 0: a run that
- * failed measures nothing.
+ * failed measures nothing. The options the launcher leaves out ({@link #OPTIONS_LEFT_OUT}) are measured the same
+ * way, each added through {@code JAVA_OPTS} to the launcher's {@code validate} of the arrow-rs file.
  */
 public final class StartupBench {
   static final int ROUNDS = Integer.getInteger("bench.rounds", 15);
   static final double TARGET_S = 0.5;
 
+  /**
+   * Options measured here that the launcher does not pass (its comments say why): C1 only, the serial collector, the
+   * Vector API module (BLAKE3's vector back end), no perf-data file.
+   */
+  static final List<String> OPTIONS_LEFT_OUT = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+      "--add-modules jdk.incubator.vector", "-XX:-UsePerfData");
+
   private StartupBench() {}
 
   /** One timed run: wall and CPU seconds. */
   record Sample(double wallS, double cpuS) {}
+
+  /** A command and what it adds to the environment ({@code JAVA_OPTS}, for the options the launcher leaves out). */
+  record Arm(List<String> command, Map<String, String> env) {
+    Arm(String... command) {
+      this(List.of(command), Map.of());
+    }
+  }
 
   public static void run(Path outDir) throws Exception {
     Path jar = Path.of(System.getProperty("artifact-io.cli.jar", "missing")).toAbsolutePath();
@@ -62,20 +77,25 @@ public final class StartupBench {
     String jarArg = bin.resolve("artifact-io.jar").toString();
     String launcherArg = bin.resolve("artifact-io").toString();
 
-    Map<String, List<String>> arms = new LinkedHashMap<>();
-    arms.put("java -version", List.of(java, "-version"));
-    arms.put("java -jar --version", List.of(java, "-jar", jarArg, "--version"));
-    arms.put("launcher --version", List.of(launcherArg, "--version"));
+    Map<String, Arm> arms = new LinkedHashMap<>();
+    arms.put("java -version", new Arm(java, "-version"));
+    arms.put("java -jar --version", new Arm(java, "-jar", jarArg, "--version"));
+    arms.put("launcher --version", new Arm(launcherArg, "--version"));
     for (String f : files) {
       String name = f.substring(0, f.indexOf('_'));
-      arms.put("java -jar validate " + name, List.of(java, "-jar", jarArg, "validate", f));
-      arms.put("launcher validate " + name, List.of(launcherArg, "validate", f));
+      arms.put("java -jar validate " + name, new Arm(java, "-jar", jarArg, "validate", f));
+      arms.put("launcher validate " + name, new Arm(launcherArg, "validate", f));
+    }
+    // the options the launcher could pass and does not, each through JAVA_OPTS on the arrow-rs file's validate
+    for (String option : OPTIONS_LEFT_OUT) {
+      arms.put("launcher " + option.replaceAll("^(-XX:|--add-modules )", "") + " validate arrow",
+          new Arm(List.of(launcherArg, "validate", files.get(1)), Map.of("JAVA_OPTS", option)));
     }
 
     ObjectNode loadAtStart = Machine.loadNode();
     System.out.println("startup benchmark: " + ROUNDS + " rounds; " + Machine.loadLine() + "; java " + javaHome);
     // the launcher's first run in a fresh folder: it runs the command and writes the archive at its exit
-    Sample first = once(List.of(launcherArg, "validate", files.get(1)), dir, javaHome);
+    Sample first = once(new Arm(launcherArg, "validate", files.get(1)), dir, javaHome);
     String archive;
     try (Stream<Path> s = Files.list(bin)) {
       archive = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jsa")).findFirst().orElse("none");
@@ -85,7 +105,7 @@ public final class StartupBench {
 
     Map<String, List<Sample>> samples = new LinkedHashMap<>();
     for (int round = -2; round < ROUNDS; round++) { // two rounds of warm-up: jar, JDK and archive in the page cache
-      for (Map.Entry<String, List<String>> arm : arms.entrySet()) {
+      for (Map.Entry<String, Arm> arm : arms.entrySet()) {
         Sample s = once(arm.getValue(), dir, javaHome);
         if (round >= 0) {
           samples.computeIfAbsent(arm.getKey(), k -> new ArrayList<>()).add(s);
@@ -110,7 +130,8 @@ public final class StartupBench {
       List<Double> wall = wall(e.getValue());
       List<Double> cpu = e.getValue().stream().map(Sample::cpuS).toList();
       ObjectNode o = out.putObject(e.getKey());
-      o.put("command", String.join(" ", arms.get(e.getKey())));
+      o.put("command", String.join(" ", arms.get(e.getKey()).command()));
+      arms.get(e.getKey()).env().forEach(o::put);
       o.put("median_wall_s", median(wall));
       o.put("min_wall_s", wall.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
       o.put("median_cpu_s", median(cpu));
@@ -142,13 +163,15 @@ public final class StartupBench {
    * One run of {@code cmd} in {@code dir} with {@code JAVA_HOME} set (the launcher's Java is the bench's own): its
    * wall time and its CPU time; it must exit 0.
    */
-  private static Sample once(List<String> cmd, Path dir, String javaHome) throws Exception {
+  private static Sample once(Arm arm, Path dir, String javaHome) throws Exception {
+    List<String> cmd = arm.command();
     Path output = Files.createTempFile(dir, "run", ".out");
     try {
       ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
           .redirectOutput(output.toFile());
       b.environment().put("JAVA_HOME", javaHome);
       b.environment().remove("JAVA_OPTS");
+      b.environment().putAll(arm.env());
       double cpu0 = childrenCpu();
       long t0 = System.nanoTime();
       Process p = b.start();
