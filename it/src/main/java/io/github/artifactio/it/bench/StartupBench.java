@@ -125,7 +125,7 @@ public final class StartupBench {
     root.set("load_at_end", Machine.loadNode());
     ObjectNode out = root.putObject("arms");
     double floor = median(wall(samples.get("java -version")));
-    System.out.printf(Locale.ROOT, "%-28s %9s %9s %9s %9s%n", "arm", "wall_s", "min_s", "cpu_s", "to_floor");
+    System.out.printf(Locale.ROOT, "%-46s %9s %9s %9s %9s%n", "arm", "wall_s", "min_s", "cpu_s", "to_floor");
     for (Map.Entry<String, List<Sample>> e : samples.entrySet()) {
       List<Double> wall = wall(e.getValue());
       List<Double> cpu = e.getValue().stream().map(Sample::cpuS).toList();
@@ -140,7 +140,7 @@ public final class StartupBench {
       wall.forEach(w::add);
       ArrayNode c = o.putArray("rounds_cpu_s");
       cpu.forEach(c::add);
-      System.out.printf(Locale.ROOT, "%-28s %9.3f %9.3f %9.3f %9.2f%n", e.getKey(), median(wall),
+      System.out.printf(Locale.ROOT, "%-46s %9.3f %9.3f %9.3f %9.2f%n", e.getKey(), median(wall),
           o.get("min_wall_s").asDouble(), median(cpu), median(wall) / floor);
     }
     ObjectNode ratios = root.putObject("launcher_to_java_jar");
