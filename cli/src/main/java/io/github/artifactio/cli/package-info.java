@@ -14,7 +14,7 @@
  *
  * <p><b>The launcher.</b> {@code mvn -B -DskipTests package} writes {@code cli/target/artifact-io}, a POSIX shell
  * script beside the jar, which is the way to run it: {@code cli/target/artifact-io validate run/}, or through a
- * symlink on the {@code PATH} ({@code ln -s "$PWD/cli/target/artifact-io" ~/bin/}); copy the two files together.
+ * symlink to it in a folder on the {@code PATH}; copy the two files together.
  * It runs {@code $JAVA_HOME/bin/java} (else the {@code java} on the {@code PATH}) with {@code $JAVA_OPTS} and a
  * class-data sharing archive of the classes a run loads, {@code artifact-io-<java version>.jsa}, which the first run
  * writes beside the jar where that folder may be written (on Java 19 and later the JVM remakes it when the jar

@@ -175,7 +175,7 @@ class LauncherIT {
   @Test
   void a_chain_of_symlinks_to_the_launcher_finds_the_jar_and_writes_the_archive_beside_it() throws Exception {
     Path links = Files.createDirectories(work.resolve("links"));
-    // an absolute link to a relative one, as ~/bin/artifact-io -> a checkout's cli/target/artifact-io might be
+    // an absolute link to a relative one, as a link on the PATH to a checkout's cli/target/artifact-io might be
     Path relative = Files.createSymbolicLink(links.resolve("relative"), Path.of("../bin/artifact-io"));
     Path absolute = Files.createSymbolicLink(work.resolve("artifact-io"), relative.toAbsolutePath());
     Run r = run(data, Map.of(), absolute.toString(), "validate", "duckdb_precursors.parquet");
