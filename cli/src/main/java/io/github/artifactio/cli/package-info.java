@@ -17,10 +17,10 @@
  * symlink to it in a folder on the {@code PATH}; copy the two files together.
  * It runs {@code $JAVA_HOME/bin/java} (else the {@code java} on the {@code PATH}) with {@code $JAVA_OPTS} and a
  * class-data sharing archive of the classes a run loads, {@code artifact-io-<java version>.jsa}, which the first run
- * writes beside the jar where that folder may be written (on Java 19 and later the JVM remakes it when the jar
- * changes; on 17 and 18 the launcher does, when the jar is newer) and every later run maps; where the folder is
- * read-only it runs without one and says nothing. {@code artifact-io --version} prints the version and the commit
- * the jar was built from ({@code build.properties}, written by the build). {@code -Dbench=startup} measures it
- * against {@code java -jar}; the options it does not pass, and why, are in the script's comments.
+ * writes beside the jar where that folder may be written (and again when the jar is newer) and every later run
+ * maps; where the folder is read-only it runs without one and says nothing. {@code artifact-io --version} prints
+ * the version and the commit the jar was built from ({@code build.properties}, written by the build).
+ * {@code -Dbench=startup} measures it against {@code java -jar}; the options it does not pass, and why, are in the
+ * script's comments.
  */
 package io.github.artifactio.cli;

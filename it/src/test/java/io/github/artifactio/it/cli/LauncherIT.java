@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,6 +155,22 @@ class LauncherIT {
     assertEquals(0, mapped.code(), mapped.toString());
     assertEquals(written, archives(bin));
     assertEquals(List.of(), archives(data), "nothing is written where the command runs");
+  }
+
+  @Test
+  void a_jar_newer_than_its_archive_gets_a_new_one_that_the_next_run_maps() throws Exception {
+    assertEquals(0, launch("--version").code());
+    Path archive = bin.resolve(archives(bin).get(0));
+    // as a rebuild leaves it: the archive no longer fits the jar, and -Xshare:on would fail on it
+    Files.setLastModifiedTime(bin.resolve("artifact-io.jar"),
+        FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() + 10_000));
+    Run remade = launch("validate", "duckdb_precursors.parquet");
+    assertEquals(0, remade.code(), remade.toString());
+    assertEquals("", remade.err(), "the stale archive is replaced without a word: " + remade);
+    assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(bin.resolve("artifact-io.jar")))
+        > 0, "a new archive, newer than the jar");
+    Run mapped = launch(Map.of("JAVA_OPTS", "-Xshare:on"), "validate", "arrow_rs_precursors.parquet");
+    assertEquals(0, mapped.code(), mapped.toString());
   }
 
   @Test
