@@ -1,12 +1,15 @@
 package io.github.artifactio.cli;
 
 import io.github.artifactio.engine.ArtifactException;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.function.Supplier;
 
 /**
@@ -156,9 +159,25 @@ public final class Main {
     return s.toString();
   }
 
-  /** The version of the jar (its manifest's Implementation-Version). */
+  /**
+   * The version of the jar and the commit it was built from, {@code 0.1.0 (commit 28ec5eb1a2b3)}: the build writes both
+   * into {@code build.properties} ({@code cli/pom.xml}); a commit ending in {@code -dirty} was built with uncommitted
+   * changes, and {@code unknown} stands for what a build outside a git clone could not know.
+   */
   static String version() {
-    String v = Main.class.getPackage().getImplementationVersion();
-    return v == null ? "unknown" : v;
+    Properties p = new Properties();
+    try (InputStream in = Main.class.getResourceAsStream("build.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      // a jar that cannot read its own resource: the version is all that is lost
+    }
+    return known(p.getProperty("version")) + " (commit " + known(p.getProperty("commit")) + ")";
+  }
+
+  /** {@code value}, or {@code unknown} where the build left it unset or unfilled (a {@code ${...}} placeholder). */
+  private static String known(String value) {
+    return value == null || value.isBlank() || value.startsWith("${") ? "unknown" : value;
   }
 }

@@ -11,5 +11,16 @@
  * engine's {@code Inspector}; {@link io.github.artifactio.cli.HashCommand} prints and checks blake3 digests in
  * b3sum's format ({@link io.github.artifactio.cli.B3sumLines}); {@link io.github.artifactio.cli.ConcatCommand} runs
  * the engine's {@code Concat}. Nothing here imports a Maven type or an engine internal ({@code ArchitectureTest}).
+ *
+ * <p><b>The launcher.</b> {@code mvn -B -DskipTests package} writes {@code cli/target/artifact-io}, a POSIX shell
+ * script beside the jar, which is the way to run it: {@code cli/target/artifact-io validate run/}, or through a
+ * symlink to it in a folder on the {@code PATH}; copy the two files together.
+ * It runs {@code $JAVA_HOME/bin/java} (else the {@code java} on the {@code PATH}) with {@code $JAVA_OPTS} and a
+ * class-data sharing archive of the classes a run loads, {@code artifact-io-<java version>.jsa}, which the first run
+ * writes beside the jar where that folder may be written (and again when the jar is newer) and every later run
+ * maps; where the folder is read-only it runs without one and says nothing. {@code artifact-io --version} prints
+ * the version and the commit the jar was built from ({@code build.properties}, written by the build).
+ * {@code -Dbench=startup} measures it against {@code java -jar}; the options it does not pass, and why, are in the
+ * script's comments.
  */
 package io.github.artifactio.cli;

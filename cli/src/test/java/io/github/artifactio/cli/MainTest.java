@@ -32,9 +32,12 @@ class MainTest {
   }
 
   @Test
-  void version_names_the_jar_version() {
+  void version_names_the_version_and_the_commit_the_build_recorded() {
     Cli.Result r = Cli.run("--version");
     assertEquals(Main.PASS, r.code(), r.toString());
-    assertTrue(r.out().startsWith("artifact-io "), r.out());
+    // the short hash, with -dirty while the tree has uncommitted changes; unknown where the build had no git clone
+    // (LauncherIT compares the hash with the clone's HEAD)
+    assertTrue(r.out().matches(
+        "artifact-io \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\(commit ([0-9a-f]{12}(-dirty)?|unknown)\\)\n"), r.out());
   }
 }

@@ -5,6 +5,7 @@ import io.github.artifactio.checks.result.RuleIds;
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.engine.table.ColumnSpec;
+import io.github.artifactio.engine.table.WriteOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,7 +70,8 @@ public final class StringTypeRule implements Rule {
                 + " Utf8; " + (dictionary ? "decode the dictionary and " : "") + FIX));
       }
     }
-    boolean arrow = f.table().arrowSchema().isPresent();
+    // the entry, not its decoded schema: Arrow's Schema class costs a Jackson ObjectMapper to load (Schemas)
+    boolean arrow = f.table().metadataValue(WriteOptions.ARROW_SCHEMA_KEY).isPresent();
     String observed = types.isEmpty() ? "no string columns" : String.join(",", types);
     if (!types.isEmpty() && !arrow) {
       observed += " (no ARROW:schema: Parquet STRING reads as Utf8)";

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -27,7 +26,7 @@ import org.apache.parquet.schema.Type;
 public final class FooterChecks {
   private FooterChecks() {}
 
-  public static void check(Path path, FileLayout layout, MessageType schema, Schema arrow) {
+  public static void check(Path path, FileLayout layout, MessageType schema, List<Field> arrow) {
     long sum = 0;
     for (RowGroupLayout g : layout.rowGroups()) {
       if (g.rows() < 0) {
@@ -66,7 +65,7 @@ public final class FooterChecks {
       if (t.getRepetition() == Type.Repetition.REPEATED) {
         continue;
       }
-      for (Field f : arrow.getFields()) {
+      for (Field f : arrow) {
         if (!t.getName().equals(f.getName())) {
           continue;
         }

@@ -24,6 +24,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.statistics.Statistics;
@@ -42,7 +43,8 @@ public final class ParquetFile {
   private final FooterModel footer;
   private final MessageType schema;
   private final SortedMap<String, String> metadata;
-  private final Schema arrowSchema;
+  /** The footer's {@code ARROW:schema} entry as stored, null where it has none. */
+  private final String arrowSchema;
   private final List<ColumnSpec> specs;
   /** Page locations per row group and leaf, when opened with the offset index; a chunk without one is null. */
   private final ChunkPages.PageIndex[][] pageIndex;
@@ -66,17 +68,17 @@ public final class ParquetFile {
     this.schema = footer.schema();
     this.metadata = Collections.unmodifiableSortedMap(new TreeMap<>(footer.keyValues()));
     String encoded = metadata.get(Schemas.ARROW_SCHEMA_KEY);
-    Schema arrow = null;
+    List<Field> arrow = null;
     if (encoded != null) {
       try {
-        arrow = Schemas.decodeArrowSchema(encoded);
+        arrow = Schemas.decodeArrowFields(encoded);
       } catch (RuntimeException e) {
         // Arrow's own words stay in the cause, ours say what is wrong where we can tell
         throw new ArtifactException(path, "the footer's ARROW:schema entry does not decode"
             + (e instanceof IllegalArgumentException ? ": " + e.getMessage() : " as an Arrow schema message"), e);
       }
     }
-    this.arrowSchema = arrow;
+    this.arrowSchema = encoded;
     FooterChecks.check(path, layout, schema, arrow);
     this.specs = List.copyOf(Schemas.specs(schema, arrow));
   }
@@ -351,8 +353,12 @@ public final class ParquetFile {
     return metadata;
   }
 
+  /**
+   * The footer's Arrow schema, decoded again on each call (opening the file decoded its fields, without the cost of
+   * Arrow's {@code Schema} class, see {@link Schemas#decodeArrowFields}).
+   */
   public Optional<Schema> arrowSchema() {
-    return Optional.ofNullable(arrowSchema);
+    return Optional.ofNullable(arrowSchema).map(Schemas::decodeArrowSchema);
   }
 
   public String createdBy() {

@@ -84,7 +84,7 @@ public final class SpliceInput {
       }
     }
     this.arrow = a;
-    this.specs = List.copyOf(Schemas.specs(schema, a));
+    this.specs = List.copyOf(Schemas.specs(schema, a == null ? null : a.getFields()));
     List<RowGroup> groups = meta.isSetRow_groups() ? meta.getRow_groups() : List.of();
     this.chunks = new Chunk[groups.size()][];
     this.firstRows = new long[groups.size() + 1];
