@@ -89,6 +89,8 @@ public final class Compress {
     int v14 = blockLen;
     int v15 = flags;
 
+    // one line per G step, four statements each, so a round reads as the reference code's table of steps
+    // spotless:off
     // round 1; message words permuted by the fixed schedule
     v0 += v4 + m0; v12 = Integer.rotateRight(v12 ^ v0, 16); v8 += v12; v4 = Integer.rotateRight(v4 ^ v8, 12);
     v0 += v4 + m1; v12 = Integer.rotateRight(v12 ^ v0, 8); v8 += v12; v4 = Integer.rotateRight(v4 ^ v8, 7);
@@ -208,6 +210,7 @@ public final class Compress {
     v2 += v7 + m4; v13 = Integer.rotateRight(v13 ^ v2, 8); v8 += v13; v7 = Integer.rotateRight(v7 ^ v8, 7);
     v3 += v4 + m7; v14 = Integer.rotateRight(v14 ^ v3, 16); v9 += v14; v4 = Integer.rotateRight(v4 ^ v9, 12);
     v3 += v4 + m13; v14 = Integer.rotateRight(v14 ^ v3, 8); v9 += v14; v4 = Integer.rotateRight(v4 ^ v9, 7);
+    // spotless:on
 
     if (full) {
       // written before the lower half so that out == cv at the same offset stays correct for the first 8 words
