@@ -147,7 +147,7 @@ public final class ManifestVerifier {
       if (artifacts == null || !artifacts.isObject()) {
         continue;
       }
-      for (Iterator<Map.Entry<String, JsonNode>> it = artifacts.fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = artifacts.fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
         String recordDisplay = display + "#" + e.getKey();
         files.add(recordDisplay);
@@ -237,7 +237,7 @@ public final class ManifestVerifier {
     boolean keysAgree = true;
     JsonNode artifacts = tree.get("artifacts");
     if (artifacts != null && artifacts.isObject()) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = artifacts.fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = artifacts.fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
         keysAgree &= e.getKey().equals(e.getValue().path("logical_name").asText(null));
       }

@@ -108,8 +108,9 @@ class BadFilesTest {
     table("good.parquet");
     TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
     Outcome o = run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of());
-    assertEquals(List.of("[structure] deep.parquet: the footer's schema nests groups 100 levels deep at schema element 100 of"
-        + " 10001, deeper than the 99 levels this engine reads (1 violation)"),
+    assertEquals(
+        List.of("[structure] deep.parquet: the footer's schema nests groups 100 levels deep at schema element 100 of"
+            + " 10001, deeper than the 99 levels this engine reads (1 violation)"),
         messages(result(o, "deep.parquet", "structure")));
     assertEquals(Status.PASS, result(o, "good.parquet", "structure").status());
     assertEquals(Status.PASS, result(o, "good.parquet", "codec").status());
@@ -136,7 +137,8 @@ class BadFilesTest {
         + " chunk declares 200 (1 violation)"), messages(result(o, "count.parquet", "structure")));
     assertTrue(messages(result(o, "encoding.parquet", "structure")).get(0).startsWith(
         "[structure] encoding.parquet, column 'x', row group 0: data page 0 is BYTE_STREAM_SPLIT-encoded, an encoding"
-            + " its column chunk does not declare ("), messages(result(o, "encoding.parquet", "structure")).get(0));
+            + " its column chunk does not declare ("),
+        messages(result(o, "encoding.parquet", "structure")).get(0));
   }
 
   @Test

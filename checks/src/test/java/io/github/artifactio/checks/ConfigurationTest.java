@@ -26,7 +26,8 @@ class ConfigurationTest {
   @Test
   void an_unknown_rule_id_is_refused_in_a_check_and_in_a_selection() {
     assertEquals("check check{rule=sorted,severity=null,columns=[],strict=null,allowed=[],target=null,files=null,"
-        + "excludes=[],full=null}: unknown rule id 'sorted'; known: [structure, codec, string-type, contract, contiguous-ids,"
+        + "excludes=[],full=null}: unknown rule id 'sorted'; known: [structure, codec, string-type, contract,"
+        + " contiguous-ids,"
         + " ascending, references]",
         refused(() -> ValidationPlan.build(List.of(new CheckConfig("sorted")), List.of(), List.of(), List.of())));
     assertEquals("artifact-io.skipRules: unknown rule id 'codecs'; known: [structure, codec, string-type, contract,"
@@ -119,8 +120,9 @@ class ConfigurationTest {
     assertEquals("contract file " + dir.resolve("dup.json") + ": Duplicate field 'name'",
         refused(() -> Contracts.resolve("dup.json", dir)).split("\n")[0]);
     Files.writeString(dir.resolve("unknown.json"), "{\"name\": \"p\", \"colums\": []}");
-    assertEquals("contract file " + dir.resolve("unknown.json") + ": unknown key \"colums\" (known: [allow_other_columns,"
-        + " checks, columns, files, max_rows, min_rows, name, schema])",
+    assertEquals(
+        "contract file " + dir.resolve("unknown.json") + ": unknown key \"colums\" (known: [allow_other_columns,"
+            + " checks, columns, files, max_rows, min_rows, name, schema])",
         refused(() -> Contracts.resolve("unknown.json", dir)));
   }
 

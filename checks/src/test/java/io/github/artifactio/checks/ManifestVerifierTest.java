@@ -158,7 +158,8 @@ class ManifestVerifierTest {
   @Test
   void a_duplicate_key_fails_manifest_json_with_its_location() throws IOException {
     Path m = goodRun();
-    Files.writeString(m, Files.readString(m).replaceFirst("\"config_hash\"", "\"config_json\": \"x\",\n  \"config_hash\""));
+    Files.writeString(m,
+        Files.readString(m).replaceFirst("\"config_hash\"", "\"config_json\": \"x\",\n  \"config_hash\""));
     List<String> msgs = messages(verify(m));
     assertEquals(1, msgs.size());
     assertTrue(msgs.get(0).startsWith("[manifest-json] run/manifest.json: parsing json: Duplicate"
@@ -182,7 +183,8 @@ class ManifestVerifierTest {
             + " (known versions of fragment_library_precursors: [1, 2]) (1 violation)",
         "[manifest-report] run/manifest.json#precursors: the sidecar precursors.parquet.report.json disagrees: rows"
             + " 50 (manifest: 51), schema fragment_library_precursors@2 (manifest: fragment_library_precursors@9) (1"
-            + " violation)"), messages(verify(m)));
+            + " violation)"),
+        messages(verify(m)));
   }
 
   @Test

@@ -145,7 +145,8 @@ class RulesTest {
         "[ascending] mz.parquet, column 'precursor_mz', row group 2: NULL value; values must not be null (first"
             + " offending row 6; 1 violation)",
         "[ascending] mz.parquet, column 'precursor_mz', row group 1: NaN value; values must not be NaN (first"
-            + " offending row 4; 1 violation)"), messages(r));
+            + " offending row 4; 1 violation)"),
+        messages(r));
   }
 
   @Test
@@ -221,7 +222,8 @@ class RulesTest {
             + " columns (1 violation)",
         "[contract] t.parquet: the file has 2 rows; contract 'mine' requires at least 5 (1 violation)",
         "[contract] t.parquet: the footer records schema peptides@1; contract 'mine' expects peptides@2 (1"
-            + " violation)"), messages(r));
+            + " violation)"),
+        messages(r));
   }
 
   @Test
@@ -292,7 +294,8 @@ class RulesTest {
   }
 
   @Test
-  void structure_with_the_full_scan_walks_but_does_not_decompress_a_codec_the_engine_does_not_read() throws IOException {
+  void structure_with_the_full_scan_walks_but_does_not_decompress_a_codec_the_engine_does_not_read()
+      throws IOException {
     // Hadoop-framed LZ4 (not LZ4_RAW): framed and checked, not decompressed, and its values not decoded
     Files.copy(Path.of(corpus("hadoop_lz4_compressed.parquet")), dir.resolve("z.parquet"));
     RuleResult r = result(run(dir, List.of(new CheckConfig("structure").setFull(true)), List.of()), "z.parquet",

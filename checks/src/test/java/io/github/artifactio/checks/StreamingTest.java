@@ -101,7 +101,8 @@ class StreamingTest {
     assertEquals(1, TableFile.open(p).rowGroups().size());
     ChildProcess.Result child = ChildProcess.run(
         new ProcessBuilder(ChildProcess.java(List.of("-Xmx40m"), SmallHeap.class, dir.toString(), "mz"))
-            .redirectErrorStream(true), Duration.ofSeconds(120));
+            .redirectErrorStream(true),
+        Duration.ofSeconds(120));
     String out = child.stdout();
     assertEquals(0, child.exitCode(), out);
     assertTrue(out.contains("ascending PASS mz: non-decreasing"), out);

@@ -260,7 +260,8 @@ final class CommandDef {
       }
     }
     // a typo: a letter or two off, and less than a third of the name
-    return best != null && bestDistance <= 2 && bestDistance * 3 < best.length() ? "; did you mean '" + best + "'?" : "";
+    return best != null && bestDistance <= 2 && bestDistance * 3 < best.length() ? "; did you mean '" + best + "'?"
+        : "";
   }
 
   /** Edit distance (insertions, deletions, substitutions, adjacent transpositions). */

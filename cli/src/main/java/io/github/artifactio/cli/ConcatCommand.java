@@ -17,8 +17,8 @@ import java.io.PrintWriter;
  */
 final class ConcatCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("concat",
-          "Concatenates Parquet files without re-encoding them: their row groups one after another (--axis rows, the"
-              + " default) or their columns side by side (--axis columns).")
+      "Concatenates Parquet files without re-encoding them: their row groups one after another (--axis rows, the"
+          + " default) or their columns side by side (--axis columns).")
       .params("INPUT", 1, -1, "The Parquet files, in order.")
       .required("-o,--output", "OUT", "The file to write.")
       .value("--axis", "AXIS", "rows", "rows (default) or columns.")
@@ -61,7 +61,8 @@ final class ConcatCommand implements CliCommand {
     out.println(output + ": " + r.rows() + " rows in " + r.rowGroups() + " row groups, "
         + r.publish().reportName() + ", blake3 " + r.contentHash().hex() + " (" + r.bytesRead() + " bytes read, "
         + r.bytesWritten() + " written" + (r.reencodedColumns().isEmpty() ? "" : "; re-encoded "
-        + String.join(", ", r.reencodedColumns())) + ")");
+            + String.join(", ", r.reencodedColumns()))
+        + ")");
     return Main.PASS;
   }
 

@@ -23,8 +23,8 @@ import java.util.Map;
  */
 final class HashCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("hash",
-          "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and verifies"
-              + " every file they name.")
+      "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and verifies"
+          + " every file they name.")
       .params("FILE", 0, -1, "Files to hash, or lists with --check (- : stdin).")
       .flag("-c,--check", "The files are lists of b3sum lines: verify what they name.");
 

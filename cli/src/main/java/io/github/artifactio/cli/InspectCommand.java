@@ -8,8 +8,8 @@ import java.io.PrintWriter;
 /** {@code inspect FILE}: the engine's inspect, as the Maven plugin's {@code inspect} goal prints it. */
 final class InspectCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("inspect",
-          "Prints a Parquet file's schema with Arrow types, row groups, codecs, encodings, page indexes, statistics,"
-              + " key-value metadata and first rows.")
+      "Prints a Parquet file's schema with Arrow types, row groups, codecs, encodings, page indexes, statistics,"
+          + " key-value metadata and first rows.")
       .params("FILE", 1, 1, "The Parquet file.");
 
   @Override

@@ -114,7 +114,7 @@ public final class Main {
         out.print(c == null ? usage() : c.get().def().usage(NAME));
         return PASS;
       }
-      default -> { }
+      default -> {}
     }
     Supplier<CliCommand> command = COMMANDS.get(first);
     if (command == null) {

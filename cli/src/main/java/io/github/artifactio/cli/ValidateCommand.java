@@ -10,10 +10,11 @@ import java.util.List;
 /** {@code validate PATH...}: the plugin's {@code validate} on files and folders. */
 final class ValidateCommand extends GateCommand {
   private static final CommandDef DEF = withGateOptions(CommandDef.command("validate",
-          "Checks Parquet files (and the *.parquet files under folders) against the rules and contracts of the Maven"
-              + " plugin's validate goal.")
+      "Checks Parquet files (and the *.parquet files under folders) against the rules and contracts of the Maven"
+          + " plugin's validate goal.")
       .params("PATH", 1, -1, "Parquet files, or folders to search.")
-      .list("--contract", "NAME", "Built-in contracts (library-precursors, library-fragments) or JSON contract files."));
+      .list("--contract", "NAME",
+          "Built-in contracts (library-precursors, library-fragments) or JSON contract files."));
 
   @Override
   public CommandDef def() {

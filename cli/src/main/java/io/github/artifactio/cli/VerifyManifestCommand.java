@@ -9,8 +9,8 @@ import java.util.List;
 /** {@code verify-manifest DIR...}: the plugin's {@code verify-manifest} on run folders (or manifest files). */
 final class VerifyManifestCommand extends GateCommand {
   private static final CommandDef DEF = withGateOptions(CommandDef.command("verify-manifest",
-          "Checks every manifest.json under the folders against the files it records (paths, blake3, rows, schemas,"
-              + " report sidecars, the config hash).")
+      "Checks every manifest.json under the folders against the files it records (paths, blake3, rows, schemas,"
+          + " report sidecars, the config hash).")
       .params("DIR", 1, -1, "Run folders, or manifest.json files.")
       .repeated("--schema", "NAME@VERSION", "A schema identifier to accept besides the built-in registry's."));
 

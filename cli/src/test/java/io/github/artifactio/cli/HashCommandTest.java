@@ -115,7 +115,8 @@ class HashCommandTest {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     HashCommand hash = new HashCommand().stdin(new ByteArrayInputStream(bytes));
-    assertEquals(Main.PASS, Main.run(hash, List.of(), new PrintWriter(out, true), new PrintWriter(err, true)), err.toString());
+    assertEquals(Main.PASS, Main.run(hash, List.of(), new PrintWriter(out, true), new PrintWriter(err, true)),
+        err.toString());
     assertEquals(recorded.get(1).substring(0, 66) + "-\n", out.toString());
   }
 

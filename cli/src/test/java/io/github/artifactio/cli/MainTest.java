@@ -27,7 +27,8 @@ class MainTest {
     assertTrue(validateHelp.out().contains("--fail-on=LEVEL"), validateHelp.out());
     Cli.Result unknown = Cli.run("valdiate", "x");
     assertEquals(Main.USAGE, unknown.code(), unknown.toString());
-    assertTrue(unknown.err().startsWith("Unmatched arguments from index 0: 'valdiate', 'x'; did you mean 'validate'?\n"),
+    assertTrue(
+        unknown.err().startsWith("Unmatched arguments from index 0: 'valdiate', 'x'; did you mean 'validate'?\n"),
         unknown.err());
   }
 

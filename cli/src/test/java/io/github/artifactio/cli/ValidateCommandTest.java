@@ -184,8 +184,10 @@ class ValidateCommandTest {
     // the schema adds: the command line takes files as well as one folder)
     Path reports = dir.resolve("plugin-reports");
     Gate.run(ValidateGoal.builder(dir).build(), GateOptions.builder(Dialect.MAVEN, z.getParent()).reportDir(reports)
-        .tool("artifact-io-maven-plugin", "test").build(), new TerminalLog(new java.io.PrintWriter(
-        java.io.Writer.nullWriter())), List.of());
+        .tool("artifact-io-maven-plugin", "test").build(),
+        new TerminalLog(new java.io.PrintWriter(
+            java.io.Writer.nullWriter())),
+        List.of());
     TreeSet<String> plugin = fields(json.readTree(reports.resolve("validation.json").toFile()), "");
     TreeSet<String> added = fields(cli, "");
     assertTrue(added.containsAll(plugin), plugin + " in " + added);
@@ -198,7 +200,7 @@ class ValidateCommandTest {
   private static TreeSet<String> fields(JsonNode n, String at) {
     TreeSet<String> out = new TreeSet<>();
     if (n.isObject()) {
-      for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+      for (Iterator<String> it = n.fieldNames(); it.hasNext();) {
         String k = it.next();
         out.add(at + "/" + k);
         out.addAll(fields(n.get(k), at + "/" + k));

@@ -11,8 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class BuildTimeoutTest {
   private static String timeout;
 
-  @RegisterExtension
-  static final BeforeEachCallback READ =
+  @RegisterExtension static final BeforeEachCallback READ =
       c -> timeout = c.getConfigurationParameter("junit.jupiter.execution.timeout.default").orElse(null);
 
   @Test

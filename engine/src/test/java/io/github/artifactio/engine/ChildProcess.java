@@ -92,7 +92,7 @@ public final class ChildProcess {
       thread = new Thread(() -> {
         byte[] buf = new byte[8192];
         try (in) {
-          for (int n; (n = in.read(buf)) >= 0; ) {
+          for (int n; (n = in.read(buf)) >= 0;) {
             synchronized (bytes) {
               bytes.write(buf, 0, n);
             }

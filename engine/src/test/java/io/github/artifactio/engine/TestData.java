@@ -16,8 +16,8 @@ public final class TestData {
     String dir = System.getProperty("artifact-io.testdata");
     if (dir == null || dir.isEmpty()) {
       throw new IllegalStateException(
-          "the system property artifact-io.testdata is not set: run the tests through Maven, whose parent POM sets it to"
-              + " the repository's testdata/ folder");
+          "the system property artifact-io.testdata is not set: run the tests through Maven, whose parent POM sets it"
+              + " to the repository's testdata/ folder");
     }
     Path root = Path.of(dir);
     if (!Files.isDirectory(root)) {

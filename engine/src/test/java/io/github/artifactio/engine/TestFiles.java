@@ -141,8 +141,8 @@ public final class TestFiles {
    * prefix is chosen among values near the maximum until the rewritten header keeps its length (and every offset).
    */
   public static void breakLevels(Path file, PageLayout page) {
-    changePageBody(file, page, (body, attempt) ->
-        ByteBuffer.wrap(body, 0, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(Integer.MAX_VALUE - attempt));
+    changePageBody(file, page, (body, attempt) -> ByteBuffer.wrap(body, 0, 4).order(ByteOrder.LITTLE_ENDIAN)
+        .putInt(Integer.MAX_VALUE - attempt));
   }
 
   /** The first data page of {@code column}'s first chunk, as the engine's page walk finds it. */

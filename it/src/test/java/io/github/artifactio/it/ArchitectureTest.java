@@ -67,9 +67,11 @@ class ArchitectureTest {
   static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
       // the benchmarks' peer arms: parquet-java itself, measured beside the engine
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/ReadBench.java", "parquet-java's ColumnReader arm"),
-      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ChannelInputFile.java", "ReadBench's parquet-java input"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ChannelInputFile.java",
+          "ReadBench's parquet-java input"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/SnappyPages.java", "ReadBench's parquet-java codecs"),
-      Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java", "parquet-java's ParquetWriter/Reader"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java",
+          "parquet-java's ParquetWriter/Reader"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/WriteBench.java", "parquet-java's ParquetWriter arm"),
       // test-scope oracles: an independent reader or writer of the bytes the engine reads and writes
       Map.entry("engine/src/test/java/io/github/artifactio/engine/TestFiles.java",
@@ -104,7 +106,9 @@ class ArchitectureTest {
     assertTrue(sources.size() > 250, "read only " + sources.size() + " sources");
   }
 
-  /** The files matching {@code where} that use {@code prefix}, less the excepted ones; the exceptions must still use it. */
+  /**
+   * The files matching {@code where} that use {@code prefix}, less the excepted ones; the exceptions must still use it.
+   */
   static List<String> violations(Predicate<Source> where, String prefix, Map<String, String> exceptions) {
     TreeSet<String> crossing = new TreeSet<>();
     for (Source s : sources) {
@@ -206,7 +210,8 @@ class ArchitectureTest {
   @Test
   void an_import_and_a_qualified_name_are_uses_a_comment_and_a_string_are_not() {
     Source imports = JavaSources.of("testkit/src/main/java/A.java", "testkit", false,
-        "package io.github.artifactio.testkit;\nimport io.github.artifactio.engine.internal.parquet.read.Scan;\nclass A {}\n");
+        "package io.github.artifactio.testkit;\n"
+            + "import io.github.artifactio.engine.internal.parquet.read.Scan;\nclass A {}\n");
     assertTrue(imports.uses(ENGINE_INTERNAL));
     assertEquals("io.github.artifactio.testkit", imports.pkg());
     Source qualified = JavaSources.of("it/src/main/java/B.java", "it", false,

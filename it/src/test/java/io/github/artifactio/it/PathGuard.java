@@ -31,7 +31,8 @@ final class PathGuard {
   private static final Pattern ABSOLUTE = Pattern.compile(
       "(?<![\\w.:/~$}\\]-])(/(?:home|work|tmp|root|usr|opt|var|etc|mnt|media|srv|run|Users|Volumes|private|shared|data"
           + "|scratch|nfs)(?:/[\\w.+@-]*)+|~/[\\w.+@/-]+|\\b[A-Za-z]:\\\\[\\w\\\\. -]+)");
-  private static final Pattern UPWARD = Pattern.compile("(?<![\\w.])((?:\\.\\./)+\\.{0,2}[\\w.+@/-]*|\\.\\.(?=[\"'<\\s]|$))");
+  private static final Pattern UPWARD =
+      Pattern.compile("(?<![\\w.])((?:\\.\\./)+\\.{0,2}[\\w.+@/-]*|\\.\\.(?=[\"'<\\s]|$))");
   private static final long MAX_BYTES = 1 << 20;
 
   private PathGuard() {}

@@ -59,7 +59,8 @@ class RepositoryPathsTest {
   @Test
   void urls_kernel_files_a_shebang_and_ordinary_text_are_not_paths() {
     assertEquals(List.of(), PathGuard.scan(".ci/run", ".ci", "#!/" + "usr/bin/env bash\necho ok\n"));
-    String text = "https://repo.maven.apache.org/maven2/org x/y /proc/meminfo /dev/null a / b 1/2 <url>http://a/b</url>";
+    String text =
+        "https://repo.maven.apache.org/maven2/org x/y /proc/meminfo /dev/null a / b 1/2 <url>http://a/b</url>";
     assertEquals(List.of(), PathGuard.scan("a.java", "", text));
   }
 }

@@ -32,74 +32,60 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   /** Where the goals' reports of this build are collected, so a second goal rewrites the report with both. */
   private static final String RUNS_KEY = "artifact-io.runs";
 
-  @Parameter(defaultValue = "${project}", readonly = true)
-  protected MavenProject project;
+  @Parameter(defaultValue = "${project}", readonly = true) protected MavenProject project;
 
-  @Parameter(defaultValue = "${session}", readonly = true)
-  protected MavenSession session;
+  @Parameter(defaultValue = "${session}", readonly = true) protected MavenSession session;
 
-  @Parameter(defaultValue = "${plugin}", readonly = true)
-  protected PluginDescriptor plugin;
+  @Parameter(defaultValue = "${plugin}", readonly = true) protected PluginDescriptor plugin;
 
-  @Parameter(defaultValue = "${mojoExecution}", readonly = true)
-  protected MojoExecution execution;
+  @Parameter(defaultValue = "${mojoExecution}", readonly = true) protected MojoExecution execution;
 
   /** The folder whose files are checked. Default: the project's build directory ({@code target}). */
-  @Parameter(property = "artifact-io.directory")
-  protected File directory;
+  @Parameter(property = "artifact-io.directory") protected File directory;
 
   /** Comma-separated globs, relative to {@code directory}, of the files to check. */
-  @Parameter(property = "artifact-io.includes")
-  protected String includes;
+  @Parameter(property = "artifact-io.includes") protected String includes;
 
   /**
    * Whether a goal that selects no file fails the build (the default): a folder that does not exist, or a file set
    * that matches nothing, is far more often a wrong path than a build with nothing to check, and a check of nothing
    * must not pass. {@code false} only warns.
    */
-  @Parameter(property = "artifact-io.failIfNoFiles", defaultValue = "true")
-  protected boolean failIfNoFiles = true;
+  @Parameter(property = "artifact-io.failIfNoFiles", defaultValue = "true") protected boolean failIfNoFiles = true;
 
   /**
    * Whether a result the goal could not decide (UNDETERMINED: an unreadable footer, a codec the engine cannot decode)
    * fails the build (the default; {@code failOn=NONE} still never fails): an unchecked column is not a pass.
    */
-  @Parameter(property = "artifact-io.failOnUndetermined", defaultValue = "true")
-  protected boolean failOnUndetermined = true;
+  @Parameter(property = "artifact-io.failOnUndetermined", defaultValue = "true") protected boolean failOnUndetermined =
+      true;
 
   /**
    * Findings to accept, each with the files (a glob), the rule, optionally the column, and a required reason. They are
    * reported as suppressed with their reason, never dropped; a suppression that matches nothing is reported too.
    */
-  @Parameter
-  protected List<Suppression> suppressions = new ArrayList<>();
+  @Parameter protected List<Suppression> suppressions = new ArrayList<>();
 
   /** Skips the goal. */
-  @Parameter(property = "artifact-io.skip", defaultValue = "false")
-  protected boolean skip;
+  @Parameter(property = "artifact-io.skip", defaultValue = "false") protected boolean skip;
 
   /** Comma-separated rule ids: run only these. */
-  @Parameter(property = "artifact-io.rules")
-  protected String rules;
+  @Parameter(property = "artifact-io.rules") protected String rules;
 
   /** Comma-separated rule ids: do not run these. */
-  @Parameter(property = "artifact-io.skipRules")
-  protected String skipRules;
+  @Parameter(property = "artifact-io.skipRules") protected String skipRules;
 
   /** The build fails when a finding's severity is at or above this: ERROR (default), WARN, INFO or NONE. */
-  @Parameter(property = "artifact-io.failOn", defaultValue = "ERROR")
-  protected String failOn;
+  @Parameter(property = "artifact-io.failOn", defaultValue = "ERROR") protected String failOn;
 
   /** Files checked in parallel (and hashed in parallel). Default: the number of processors. */
-  @Parameter(property = "artifact-io.threads", defaultValue = "0")
-  protected int threads;
+  @Parameter(property = "artifact-io.threads", defaultValue = "0") protected int threads;
 
   /**
    * The incremental cache's folder; {@code none} switches the cache off. Default:
    * {@code target/artifact-io/cache}; put it outside {@code target} to keep it across {@code mvn clean}.
    */
-  @Parameter(property = "artifact-io.cacheDir")
-  protected String cacheDir;
+  @Parameter(property = "artifact-io.cacheDir") protected String cacheDir;
 
   /** The goal the gate runs, built from this goal's own parameters. */
   abstract Goal goal();

@@ -20,8 +20,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "inspect", requiresProject = false, threadSafe = true)
 public class InspectMojo extends AbstractMojo {
   /** The Parquet file to inspect. */
-  @Parameter(property = "artifact-io.file", required = true)
-  private File file;
+  @Parameter(property = "artifact-io.file", required = true) private File file;
 
   /** Where the report goes: standard output (tests give another stream). */
   PrintStream out = System.out;

@@ -24,16 +24,13 @@ public class ValidateMojo extends AbstractCheckMojo {
    * Contracts by name or file, comma-separated: the built-ins {@code library-precursors} and
    * {@code library-fragments}, or JSON contract files (relative to the project's folder).
    */
-  @Parameter(property = "artifact-io.contract")
-  private String contract;
+  @Parameter(property = "artifact-io.contract") private String contract;
 
   /** Rule configurations: {@code <check><rule>ascending</rule><columns><column>mz</column></columns></check>}. */
-  @Parameter
-  private List<CheckConfig> checks = new ArrayList<>();
+  @Parameter private List<CheckConfig> checks = new ArrayList<>();
 
   /** Contracts written in the POM (same fields as a contract file). */
-  @Parameter
-  private List<ContractConfig> contracts = new ArrayList<>();
+  @Parameter private List<ContractConfig> contracts = new ArrayList<>();
 
   @Override
   Goal goal() {

@@ -21,12 +21,10 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "verify-manifest", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class VerifyManifestMojo extends AbstractCheckMojo {
   /** Schema identifiers ({@code name@version}) to accept besides the built-in registry's. */
-  @Parameter(property = "artifact-io.schemas")
-  private List<String> schemas = new ArrayList<>();
+  @Parameter(property = "artifact-io.schemas") private List<String> schemas = new ArrayList<>();
 
   /** Per-rule severities, {@code <manifest-report>WARN</manifest-report>}; every rule is ERROR otherwise. */
-  @Parameter
-  private Map<String, String> severities = new LinkedHashMap<>();
+  @Parameter private Map<String, String> severities = new LinkedHashMap<>();
 
   @Override
   Goal goal() {

@@ -13,7 +13,9 @@ public final class TestkitProperty {
 
   private TestkitProperty() {}
 
-  /** The value of {@code name}, else of its old name {@code oldName} (warning once), else null; blank counts as unset. */
+  /**
+   * The value of {@code name}, else of its old name {@code oldName} (warning once), else null; blank counts as unset.
+   */
   public static String get(String name, String oldName) {
     String v = System.getProperty(name);
     if (v != null && !v.isBlank()) {

@@ -34,8 +34,9 @@ class StagePropertiesTest {
 
   @Test
   void a_stage_that_writes_through_its_run_is_deterministic_and_independent_of_chunks_and_threads() {
-    StageProperties p = ArtifactProperties.ofStage("copy", (t, run) ->
-        run.writeTable(run.dir().resolve("out.parquet"), t.columns(), WriteOptions.builder().rowGroupRows(100).build()),
+    StageProperties p = ArtifactProperties.ofStage("copy",
+        (t, run) -> run.writeTable(run.dir().resolve("out.parquet"), t.columns(),
+            WriteOptions.builder().rowGroupRows(100).build()),
         CONTRACT.tables(500)).tries(40).seed(1);
     p.assertStable();
     p.assertDeterministic();
@@ -49,8 +50,8 @@ class StagePropertiesTest {
     String old = System.getProperty(FailureArchive.DIR_PROPERTY);
     System.setProperty(FailureArchive.DIR_PROPERTY, dir.resolve("failures").toString());
     try {
-      PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-          ArtifactProperties.ofStage("stamped", (t, run) -> run.writeTable(run.dir().resolve("out.parquet"),
+      PropertyFailedError e = assertThrows(PropertyFailedError.class,
+          () -> ArtifactProperties.ofStage("stamped", (t, run) -> run.writeTable(run.dir().resolve("out.parquet"),
               t.columns(), WriteOptions.builder().metadata("run", Integer.toString(calls.incrementAndGet())).build()),
               CONTRACT.tables(500)).tries(20).seed(3).assertDeterministic());
       TableCase shrunk = ((StageProperties.StageCase) e.counterexample()).input();
@@ -91,8 +92,8 @@ class StagePropertiesTest {
       int biggest = java.util.Arrays.stream(sizes).max().orElse(1);
       return run.writeTable(out, t.columns(), WriteOptions.builder().rowGroupRows(Math.max(1, biggest)).build());
     };
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        ArtifactProperties.ofStage("chunky", chunky, Tables.tables(TableShape.small())).tries(60).seed(5)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> ArtifactProperties.ofStage("chunky", chunky, Tables.tables(TableShape.small())).tries(60).seed(5)
             .assertChunkingInvariant());
     TableCase shrunk = ((StageProperties.StageCase) e.counterexample()).input();
     assertTrue(shrunk.rows() <= 3 && shrunk.columns().size() == 1, e.getMessage());
@@ -104,8 +105,8 @@ class StagePropertiesTest {
   void a_stage_whose_bytes_follow_its_thread_count_fails_thread_count_invariance() {
     Stage threaded = (t, run) -> run.writeTable(run.dir().resolve("out.parquet"), t.columns(),
         WriteOptions.builder().metadata("threads", Integer.toString(run.threads())).build());
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        ArtifactProperties.ofStage("threaded", threaded, CONTRACT.tables(100)).tries(30).seed(8)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> ArtifactProperties.ofStage("threaded", threaded, CONTRACT.tables(100)).tries(30).seed(8)
             .assertThreadCountInvariant());
     StageProperties.StageCase c = (StageProperties.StageCase) e.counterexample();
     assertEquals(2, c.threads(), e.getMessage());
@@ -116,8 +117,8 @@ class StagePropertiesTest {
   void recorded_digests_are_written_once_then_checked_and_a_changed_stage_fails_against_them() throws Throwable {
     Path record = dir.resolve("digests.txt");
     Stage plain = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(), WriteOptions.defaults());
-    CiMode.local(() ->
-        ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10));
+    CiMode.local(() -> ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200))
+        .assertMatchesRecordedDigests(record, 9, 10));
     assertEquals(10, Files.readAllLines(record).size());
     ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 10);
     Stage changed = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(),
@@ -149,8 +150,8 @@ class StagePropertiesTest {
     Path record = dir.resolve("ci/digests.txt");
     Stage plain = (t, run) -> run.writeTable(run.dir().resolve("o.parquet"), t.columns(), WriteOptions.defaults());
     CiMode.ci(() -> {
-      AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
-          ArtifactProperties.ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 3));
+      AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> ArtifactProperties
+          .ofStage("plain", plain, CONTRACT.tables(200)).assertMatchesRecordedDigests(record, 9, 3));
       assertEquals("no recorded digests at " + record + " (CI is set, so none is written)", e.getMessage());
       assertFalse(Files.exists(record));
     });
@@ -158,8 +159,8 @@ class StagePropertiesTest {
 
   @Test
   void a_stage_that_returns_no_file_fails_with_its_name() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        ArtifactProperties.ofStage("lost", (t, run) -> run.dir().resolve("missing.parquet"), CONTRACT.tables(10))
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> ArtifactProperties.ofStage("lost", (t, run) -> run.dir().resolve("missing.parquet"), CONTRACT.tables(10))
             .tries(5).seed(1).assertDeterministic());
     assertTrue(e.getMessage().contains("stage \"lost\" returned"), e.getMessage());
   }

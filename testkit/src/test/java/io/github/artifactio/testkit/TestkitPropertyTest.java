@@ -56,7 +56,7 @@ class TestkitPropertyTest {
     System.setProperty(Property.SEED_PROPERTY, "abc");
     try {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-          () -> Property.forAll(Gens.integers(0, 3)).tries(1).check(i -> { }));
+          () -> Property.forAll(Gens.integers(0, 3)).tries(1).check(i -> {}));
       assertEquals("-Dartifact-io.seed=abc is not a whole number (a seed is a long)", e.getMessage());
     } finally {
       System.clearProperty(Property.SEED_PROPERTY);

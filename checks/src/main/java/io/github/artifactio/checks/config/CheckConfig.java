@@ -10,7 +10,8 @@ import java.util.List;
  * <pre>{@code
  * <check><rule>ascending</rule><columns><column>precursor_mz</column></columns><strict>true</strict></check>
  * <check><rule>codec</rule><severity>WARN</severity><allowed><codec>SNAPPY</codec><codec>ZSTD</codec></allowed></check>
- * <check><rule>references</rule><columns><column>candidate_id</column></columns><target>precursors.parquet</target></check>
+ * <check><rule>references</rule><columns><column>candidate_id</column></columns>
+ *   <target>precursors.parquet</target></check>
  * }</pre>
  */
 public class CheckConfig {
@@ -131,6 +132,7 @@ public class CheckConfig {
   @Override
   public String toString() {
     return "check{rule=" + rule + ",severity=" + severity + ",columns=" + columns + ",strict=" + strict
-        + ",allowed=" + allowed + ",target=" + target + ",files=" + files + ",excludes=" + excludes + ",full=" + full + "}";
+        + ",allowed=" + allowed + ",target=" + target + ",files=" + files + ",excludes=" + excludes + ",full=" + full
+        + "}";
   }
 }

@@ -214,7 +214,7 @@ public final class Contracts {
     Map<String, String> severities = new TreeMap<>();
     if (n.has("severities")) {
       object(n.get("severities"), where + ", severities");
-      for (Iterator<String> it = n.get("severities").fieldNames(); it.hasNext(); ) {
+      for (Iterator<String> it = n.get("severities").fieldNames(); it.hasNext();) {
         String rule = it.next();
         severities.put(rule, text(n.get("severities"), rule, where + ", severities"));
       }
@@ -236,11 +236,12 @@ public final class Contracts {
   }
 
   private static void keys(JsonNode n, Set<String> allowed, String where) {
-    for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+    for (Iterator<String> it = n.fieldNames(); it.hasNext();) {
       String k = it.next();
       if (!allowed.contains(k)) {
-        throw new ConfigurationException(where + ": unknown key \"" + k + "\" (known: " + new java.util.TreeSet<>(allowed)
-            + ")");
+        throw new ConfigurationException(
+            where + ": unknown key \"" + k + "\" (known: " + new java.util.TreeSet<>(allowed)
+                + ")");
       }
     }
   }

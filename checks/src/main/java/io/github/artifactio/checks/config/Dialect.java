@@ -1,6 +1,5 @@
 package io.github.artifactio.checks.config;
 
-
 /**
  * How a front end names its goals and settings in messages. The checks, their findings and the reports are the same
  * for both; only the words a user typed differ: {@code artifact-io:validate} and {@code artifact-io.failOn} in Maven,

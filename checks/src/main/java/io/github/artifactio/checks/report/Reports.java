@@ -38,7 +38,8 @@ import java.util.Map;
  *   "runs": [{"goal": "validate", "execution": "default", "fail_on": "ERROR", "passed": false,
  *             "summary": {...as above, this execution...}}],
  *   "results": [
- *     {"goal": "validate", "execution": "default", "file": "libs/precursors.parquet", "rule": "codec", "severity": "ERROR", "status": "FAIL",
+ *     {"goal": "validate", "execution": "default", "file": "libs/precursors.parquet", "rule": "codec",
+ *      "severity": "ERROR", "status": "FAIL",
  *      "observed": "ZSTD",
  *      "findings": [{"rule": "codec", "severity": "ERROR", "file": "libs/precursors.parquet",
  *                    "column": "precursor_mz", "row_group": 0, "row": null, "count": 1,
@@ -51,10 +52,10 @@ import java.util.Map;
  * <p>{@code runs} lists the goal executions that ran on the project in this build ({@code validate},
  * {@code verify-manifest}, each execution id once); a later execution rewrites the file with all of them.
  *
- * <p><b>{@code TEST-artifact-io.xml}</b>: JUnit XML, one {@code testsuite} per goal, one {@code testcase} per file and rule
- * ({@code classname} {@code artifact-io.<goal>}, {@code name} {@code <file> [<rule>]}, {@code time} what the rule took):
- * FAIL is a {@code failure}, UNDETERMINED is a {@code failure} when it fails the run and {@code skipped} otherwise,
- * PASS and WARN pass, with the findings (and suppressed findings with their reasons) in {@code system-out}.
+ * <p><b>{@code TEST-artifact-io.xml}</b>: JUnit XML, one {@code testsuite} per goal, one {@code testcase} per file and
+ * rule ({@code classname} {@code artifact-io.<goal>}, {@code name} {@code <file> [<rule>]}, {@code time} what the rule
+ * took): FAIL is a {@code failure}, UNDETERMINED is a {@code failure} when it fails the run and {@code skipped}
+ * otherwise, PASS and WARN pass, with the findings (and suppressed findings with their reasons) in {@code system-out}.
  */
 public final class Reports {
   public static final int SCHEMA_VERSION = 1;
@@ -191,8 +192,8 @@ public final class Reports {
         r.set("configuration", run.configuration());
       }
       long[] v = {o.files().size(), o.results().size(), o.count(Status.PASS), o.count(Status.WARN),
-          o.count(Status.FAIL), o.count(Status.UNDETERMINED), o.findings().size(), o.cachedFiles(), o.filesOpened(),
-          o.bytesRead(), o.bytesHashed()};
+        o.count(Status.FAIL), o.count(Status.UNDETERMINED), o.findings().size(), o.cachedFiles(), o.filesOpened(),
+        o.bytesRead(), o.bytesHashed()};
       summary(r.putObject("summary"), v);
       for (int i = 0; i < v.length; i++) {
         sums[i] += v[i];
@@ -218,7 +219,7 @@ public final class Reports {
 
   private static void summary(ObjectNode s, long[] v) {
     String[] keys = {"files", "results", "pass", "warn", "fail", "undetermined", "findings", "cached_files",
-        "files_opened", "bytes_read", "bytes_hashed"};
+      "files_opened", "bytes_read", "bytes_hashed"};
     for (int i = 0; i < keys.length; i++) {
       s.put(keys[i], v[i]);
     }

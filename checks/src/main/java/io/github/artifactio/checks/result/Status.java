@@ -1,6 +1,5 @@
 package io.github.artifactio.checks.result;
 
-
 /**
  * The verdict of one rule on one file, as the summary table, {@code validation.json} and the JUnit report show it.
  * A violation of an {@link Severity#INFO} rule is reported as a finding but leaves the verdict {@link #PASS}.

@@ -45,7 +45,10 @@ public final class FileContext {
     return display;
   }
 
-  /** The file's layout as its footer declares it; null when the framing or footer is broken (see {@link #footerProblem()}). */
+  /**
+   * The file's layout as its footer declares it; null when the framing or footer is broken (see
+   * {@link #footerProblem()}).
+   */
   public FileLayout layout() {
     return layout;
   }

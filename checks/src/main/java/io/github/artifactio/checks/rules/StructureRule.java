@@ -136,7 +136,8 @@ public final class StructureRule implements Rule {
       values.finding(f, this).ifPresent(findings::add);
       values.nullItemsFinding(f, this).ifPresent(findings::add);
       observed += ", values of " + values.chunks() + " column chunks decoded"
-          + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded (" + values.notDecodedWhy() + ")" : "");
+          + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded (" + values.notDecodedWhy() + ")"
+              : "");
     }
     return observed;
   }

@@ -13,22 +13,22 @@ package io.github.artifactio.engine.column;
  */
 public sealed interface Column
     permits Int64Column,
-        Int32Column,
-        UInt32Column,
-        Float64Column,
-        Float32Column,
-        BoolColumn,
-        Utf8Column,
-        OptInt64Column,
-        OptInt32Column,
-        OptUInt32Column,
-        OptFloat64Column,
-        OptFloat32Column,
-        OptBoolColumn,
-        OptUtf8Column,
-        ListFloat32Column,
-        ListFloat64Column,
-        LargeListFloat32Column {
+    Int32Column,
+    UInt32Column,
+    Float64Column,
+    Float32Column,
+    BoolColumn,
+    Utf8Column,
+    OptInt64Column,
+    OptInt32Column,
+    OptUInt32Column,
+    OptFloat64Column,
+    OptFloat32Column,
+    OptBoolColumn,
+    OptUtf8Column,
+    ListFloat32Column,
+    ListFloat64Column,
+    LargeListFloat32Column {
 
   String name();
 

@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.column;
 
-/** A required column whose every row is a 32-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type {@code {@link ColumnType#FLOAT32}}, not nullable. */
+/**
+ * A required column whose every row is a 32-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type
+ * {@code {@link ColumnType#FLOAT32}}, not nullable.
+ */
 public record Float32Column(String name, float[] values) implements Column {
   public Float32Column {
     Checks.name(name);

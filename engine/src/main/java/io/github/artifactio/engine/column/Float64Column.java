@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.column;
 
-/** A required column whose every row is a 64-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type {@code {@link ColumnType#FLOAT64}}, not nullable. */
+/**
+ * A required column whose every row is a 64-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type
+ * {@code {@link ColumnType#FLOAT64}}, not nullable.
+ */
 public record Float64Column(String name, double[] values) implements Column {
   public Float64Column {
     Checks.name(name);

@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.column;
 
-/** A required column whose every row is a 32-bit signed integer. Arrow type {@code {@link ColumnType#INT32}}, not nullable. */
+/**
+ * A required column whose every row is a 32-bit signed integer. Arrow type {@code {@link ColumnType#INT32}}, not
+ * nullable.
+ */
 public record Int32Column(String name, int[] values) implements Column {
   public Int32Column {
     Checks.name(name);

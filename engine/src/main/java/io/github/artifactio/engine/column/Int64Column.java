@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.column;
 
-/** A required column whose every row is a 64-bit signed integer. Arrow type {@code {@link ColumnType#INT64}}, not nullable. */
+/**
+ * A required column whose every row is a 64-bit signed integer. Arrow type {@code {@link ColumnType#INT64}}, not
+ * nullable.
+ */
 public record Int64Column(String name, long[] values) implements Column {
   public Int64Column {
     Checks.name(name);

@@ -5,7 +5,9 @@ import java.util.Objects;
 
 /**
  * A list column, Arrow {@code LargeList(Float32)} with nullable items: row {@code i} is {@code values[offsets[i],
- * offsets[i+1])}, or null where {@code valid[i]} is false (a null row is empty). The engine never writes a null item. The offsets are 64-bit, as Arrow's LargeList's are; a Java array bounds the values to 2^31 per column, so the type matters for what readers see, not for capacity here.
+ * offsets[i+1])}, or null where {@code valid[i]} is false (a null row is empty). The engine never writes a null item.
+ * The offsets are 64-bit, as Arrow's LargeList's are; a Java array bounds the values to 2^31 per column, so the type
+ * matters for what readers see, not for capacity here.
  */
 public record LargeListFloat32Column(String name, long[] offsets, float[] values, boolean[] valid) implements Column {
   public LargeListFloat32Column {

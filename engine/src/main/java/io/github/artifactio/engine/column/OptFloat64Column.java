@@ -1,7 +1,8 @@
 package io.github.artifactio.engine.column;
 
 /**
- * A nullable column whose present rows are a 64-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type {@code {@link ColumnType#OPT_FLOAT64}}, nullable.
+ * A nullable column whose present rows are a 64-bit float; NaN payloads and -0.0 are kept bit for bit. Arrow type
+ * {@code {@link ColumnType#OPT_FLOAT64}}, nullable.
  * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
  */
 public record OptFloat64Column(String name, double[] values, boolean[] valid) implements Column {

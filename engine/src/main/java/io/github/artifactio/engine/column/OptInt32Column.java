@@ -1,7 +1,8 @@
 package io.github.artifactio.engine.column;
 
 /**
- * A nullable column whose present rows are a 32-bit signed integer. Arrow type {@code {@link ColumnType#OPT_INT32}}, nullable.
+ * A nullable column whose present rows are a 32-bit signed integer. Arrow type {@code {@link ColumnType#OPT_INT32}},
+ * nullable.
  * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
  */
 public record OptInt32Column(String name, int[] values, boolean[] valid) implements Column {

@@ -1,7 +1,8 @@
 package io.github.artifactio.engine.column;
 
 /**
- * A nullable column whose present rows are a 64-bit signed integer. Arrow type {@code {@link ColumnType#OPT_INT64}}, nullable.
+ * A nullable column whose present rows are a 64-bit signed integer. Arrow type {@code {@link ColumnType#OPT_INT64}},
+ * nullable.
  * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
  */
 public record OptInt64Column(String name, long[] values, boolean[] valid) implements Column {

@@ -1,7 +1,8 @@
 package io.github.artifactio.engine.column;
 
 /**
- * A nullable column whose present rows are a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it with {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#OPT_UINT32}}, nullable.
+ * A nullable column whose present rows are a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it
+ * with {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#OPT_UINT32}}, nullable.
  * {@code valid[i]} is false where row {@code i} is null; the value under a null is not data (equality ignores it).
  */
 public record OptUInt32Column(String name, int[] values, boolean[] valid) implements Column {

@@ -1,6 +1,9 @@
 package io.github.artifactio.engine.column;
 
-/** A required column whose every row is a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it with {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#UINT32}}, not nullable. */
+/**
+ * A required column whose every row is a 32-bit unsigned integer, held in an {@code int} by bit pattern (read it with
+ * {@link Integer#toUnsignedLong}). Arrow type {@code {@link ColumnType#UINT32}}, not nullable.
+ */
 public record UInt32Column(String name, int[] values) implements Column {
   public UInt32Column {
     Checks.name(name);

@@ -184,7 +184,8 @@ public final class ConcatOptions {
     public Builder metadata(String key, String value) {
       Objects.requireNonNull(key, "key");
       Objects.requireNonNull(value, "value");
-      if (key.equals(Provenance.FOOTER_KEY) || key.equals(io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY)) {
+      if (key.equals(Provenance.FOOTER_KEY)
+          || key.equals(io.github.artifactio.engine.table.WriteOptions.ARROW_SCHEMA_KEY)) {
         throw new IllegalArgumentException("metadata key " + key + " is written by the engine");
       }
       metadata.put(key, value);

@@ -12,7 +12,8 @@ public record ContentHash(String hex) {
   public ContentHash {
     Objects.requireNonNull(hex, "hex");
     if (hex.length() != 64) {
-      throw new IllegalArgumentException("a content hash is 64 hex characters, got " + hex.length() + ": '" + hex + "'");
+      throw new IllegalArgumentException(
+          "a content hash is 64 hex characters, got " + hex.length() + ": '" + hex + "'");
     }
     for (int i = 0; i < hex.length(); i++) {
       char c = hex.charAt(i);

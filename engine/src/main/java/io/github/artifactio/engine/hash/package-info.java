@@ -17,6 +17,7 @@
  * io.github.artifactio.engine.hash.Blake3#backend()} says which). A writer asked for a content hash ({@code
  * WriteOptions.builder().contentHash()}) hashes its bytes as it writes them, 1 MiB span by span on a thread of the
  * writer's engine context, so the hash costs about nothing on top of the write (1.01x an unhashed write in the write
- * benchmark, median of back-to-back pairs; see docs/benchmarks.md): hash while writing rather than re-reading the finished file.
+ * benchmark, median of back-to-back pairs; see docs/benchmarks.md): hash while writing rather than re-reading the
+ * finished file.
  */
 package io.github.artifactio.engine.hash;

@@ -16,7 +16,8 @@ public final class ArtifactRecords {
 
   /** A record whose content hash is the blake3 of the file as it is now (the file is read once). */
   public static ArtifactRecord record(
-      String logicalName, SchemaId schema, Path manifestDir, Path artifact, long rows, String stage, String configHash) {
+      String logicalName, SchemaId schema, Path manifestDir, Path artifact, long rows, String stage,
+      String configHash) {
     return recordWithHash(
         logicalName, schema, manifestDir, artifact, rows, stage, configHash, Blake3.hashFile(artifact));
   }

@@ -36,10 +36,10 @@ import java.util.function.Function;
  * line, {@code {}} and {@code []} for empty containers, {@code \n} line ends on every platform, non-ASCII as UTF-8,
  * control characters as lower-case <code>&#92;u001f</code> escapes, floats as ryu prints them, struct fields in Rust
  * order and map keys sorted. There is <b>no trailing newline</b>, because serde_json writes none; the same record
- * therefore has the same bytes (and the same blake3) from either engine. The file is written to a temporary name in its own folder and
- * renamed into place ({@link AtomicFile}), so a reader never sees half a sidecar and a failed write leaves the previous
- * file as it was; parent folders are created, and failing to create them is an error (upstream ignores that failure
- * and fails later with a less useful message).
+ * therefore has the same bytes (and the same blake3) from either engine. The file is written to a temporary name in its
+ * own folder and renamed into place ({@link AtomicFile}), so a reader never sees half a sidecar and a failed write
+ * leaves the previous file as it was; parent folders are created, and failing to create them is an error (upstream
+ * ignores that failure and fails later with a less useful message).
  *
  * <p><b>Reading</b> is strict where serde is, and stricter where Jackson would otherwise be lenient: a duplicate key
  * at any depth, trailing content, a missing required field, a wrong type, an integer out of its Rust type's range (or

@@ -43,7 +43,7 @@ public final class RowSelection {
     long[] r = new long[mask.length];
     boolean[] k = new boolean[mask.length];
     int n = 0;
-    for (int i = 0; i < mask.length; ) {
+    for (int i = 0; i < mask.length;) {
       int j = i;
       while (j < mask.length && mask[j] == mask[i]) {
         j++;

@@ -120,7 +120,9 @@ public final class TableWriter implements AutoCloseable {
     return write(chunk, false);
   }
 
-  /** The one-shot writers know their last chunk: the serial writer then streams the final row group column by column. */
+  /**
+   * The one-shot writers know their last chunk: the serial writer then streams the final row group column by column.
+   */
   private TableWriter write(List<Column> chunk, boolean last) {
     validate(path, chunk);
     writer.write(chunk, last);

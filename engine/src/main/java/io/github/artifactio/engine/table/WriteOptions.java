@@ -228,8 +228,9 @@ public final class WriteOptions {
      * Whether the writer syncs the file and then its folder to the device when it publishes (the default,
      * {@code true}): after a power loss the destination then holds the previous file or the whole new one.
      * {@code false} skips both syncs: publication is still a rename, atomic for every running process, and no byte
-     * written changes, but a crash of the machine may leave the new name with blocks that never reached the disk. For scratch files that a crash
-     * makes worthless anyway. In the write benchmark the syncs are a measured share of a write (docs/benchmarks.md).
+     * written changes, but a crash of the machine may leave the new name with blocks that never reached the disk. For
+     * scratch files that a crash makes worthless anyway. In the write benchmark the syncs are a measured share of a
+     * write (docs/benchmarks.md).
      */
     public Builder durable(boolean durable) {
       this.durable = durable;

@@ -100,7 +100,8 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, b, c, a), Axis.ROWS, ConcatOptions.defaults()));
     assertEquals(c + ": concat rows into " + out + ": input 2 does not have the columns of input 0 (" + a
-        + "): column 'x' is Float64 (nullable) [optional double x columnorder(TYPE_DEFINED_ORDER)] in input 2 but Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in"
+        + "): column 'x' is Float64 (nullable) [optional double x columnorder(TYPE_DEFINED_ORDER)] in input 2 but"
+        + " Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in"
         + " input 0", e.getMessage());
     assertEquals(c, e.file().orElseThrow());
     assertNothingLost();
@@ -113,7 +114,8 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class,
         () -> Concat.concat(out, List.of(a, c), Axis.ROWS, ConcatOptions.defaults()));
     assertEquals(c + ": concat rows into " + out + ": input 1 does not have the columns of input 0 (" + a
-        + "): it has no column 'x' (Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in input 0)", e.getMessage());
+        + "): it has no column 'x' (Float64 [required double x columnorder(TYPE_DEFINED_ORDER)] in input 0)",
+        e.getMessage());
   }
 
   @Test
@@ -216,10 +218,13 @@ class BadInputTest {
     ArtifactException e = assertThrows(ArtifactException.class, () -> Concat.concat(out, List.of(a, b, a),
         Axis.ROWS, ConcatOptions.builder().bufferBytes(1 << 20).build(),
         Damage.failingAfter(70_000, new IOException("No space left on device"))));
-    assertTrue(e.getMessage().matches(".*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+: writing bytes \\d+\\.\\.\\d+ \\(copied"
-        + " from an input\\): java\\.io\\.IOException: No space left on device"), e.getMessage());
+    assertTrue(
+        e.getMessage().matches(".*concat\\.parquet\\.tmp-[0-9a-f]{8}-\\d+-\\d+: writing bytes \\d+\\.\\.\\d+ \\(copied"
+            + " from an input\\): java\\.io\\.IOException: No space left on device"),
+        e.getMessage());
     // the range named is the copy that hit the full disk
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("writing bytes (\\d+)\\.\\.(\\d+)").matcher(e.getMessage());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("writing bytes (\\d+)\\.\\.(\\d+)").matcher(e.getMessage());
     assertTrue(m.find());
     assertTrue(Long.parseLong(m.group(1)) <= 70_000 && 70_000 < Long.parseLong(m.group(2)), e.getMessage());
     assertNothingLost();

@@ -62,7 +62,8 @@ class ConcatDatasetTest {
     Files.write(library, bytes); // the same inode: the dataset's link sees it
     ArtifactException e = assertThrows(ArtifactException.class, () -> ConcatDataset.open(folder));
     Fingerprint now = Fingerprint.of(library);
-    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder + " was built: its"
+    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder
+        + " was built: its"
         + " last 1048576 bytes hash to " + now.tail() + ", recorded " + recorded.tail(), e.getMessage());
     assertEquals(folder.resolve("linked/library.parquet"), e.file().orElseThrow());
   }
@@ -73,11 +74,13 @@ class ConcatDatasetTest {
     long size = Files.size(library);
     Files.write(library, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
     ArtifactException grown = assertThrows(ArtifactException.class, () -> ConcatDataset.open(folder));
-    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder + " was built: its"
+    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder
+        + " was built: its"
         + " size is " + (size + 3) + " bytes, recorded " + size, grown.getMessage());
     Files.delete(folder.resolve("linked/library.parquet"));
     ArtifactException gone = assertThrows(ArtifactException.class, () -> ConcatDataset.open(folder));
-    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder + " was built: it"
+    assertEquals(folder.resolve("linked/library.parquet") + ": the linked file changed since dataset " + folder
+        + " was built: it"
         + " is missing", gone.getMessage());
   }
 

@@ -116,8 +116,8 @@ class ConcatInteropTest {
           }
           ColumnIndex ci = r.readColumnIndex(c);
           out.add(new Object[] {c.getPath().toDotString(), Arrays.toString(offsets), Arrays.toString(sizes),
-              Arrays.toString(rows), String.valueOf(ci), String.valueOf(c.getStatistics()), c.getCodec(),
-              c.getEncodings().toString()});
+            Arrays.toString(rows), String.valueOf(ci), String.valueOf(c.getStatistics()), c.getCodec(),
+            c.getEncodings().toString()});
         }
       }
     }
@@ -130,7 +130,7 @@ class ConcatInteropTest {
     Concat.concat(out, parts(), Axis.ROWS, ConcatOptions.defaults());
     // rows 1100..1399 straddle the first two inputs (pages of 100 rows, then one row group of 3000)
     RowSelection keep = RowSelection.runs(new long[] {1100, 300, 4000, 50, 1550}, new boolean[] {false, true, false,
-        true, false});
+      true, false});
     double[] all = ((Float64Column) TABLE.get(3)).values();
     double[] want = new double[350];
     System.arraycopy(all, 1100, want, 0, 300);
@@ -170,7 +170,8 @@ class ConcatInteropTest {
     assertEquals(0, Duck.except(whole, out));
     // DuckDB declares a LIMIT's columns nullable: the engine reads them with the null-aware kinds, no null among them
     Table t = Table.read(out);
-    assertArrayEquals(((io.github.artifactio.engine.column.Int64Column) TABLE.get(0)).values(), t.get("i64", io.github.artifactio.engine.table.As.INT64));
+    assertArrayEquals(((io.github.artifactio.engine.column.Int64Column) TABLE.get(0)).values(),
+        t.get("i64", io.github.artifactio.engine.table.As.INT64));
     assertEquals(Parts.pick(TABLE, "name").get(0), t.get("name", io.github.artifactio.engine.table.As.UTF8_FLAT));
   }
 }

@@ -19,7 +19,9 @@ final class Parts {
     return out;
   }
 
-  /** Writes rows {@code [cuts[i], cuts[i+1])} of {@code table} to {@code dir/part-i.parquet} with {@code options[i]}. */
+  /**
+   * Writes rows {@code [cuts[i], cuts[i+1])} of {@code table} to {@code dir/part-i.parquet} with {@code options[i]}.
+   */
   static List<Path> write(Path dir, List<Column> table, int[] cuts, WriteOptions... options) {
     List<Path> out = new ArrayList<>();
     for (int i = 0; i + 1 < cuts.length; i++) {

@@ -39,8 +39,12 @@ class InspectorTest {
             ListFloat32Column.of("trace", new float[25][])),
         WriteOptions.builder().rowGroupRows(20).metadata("artifact_io.schema_name", "peptides").build());
     String text = Inspector.inspect(p);
-    assertTrue(text.startsWith("artifact: " + p + "\nrows: 25\ncreated_by: artifact-io version " + WriterSettings.LAYOUT_REVISION + "\n"), text);
-    assertTrue(text.contains("schema:\n  id: Int64\n  mz: Float64\n  note: Utf8 (nullable)\n  trace: List(Float32) (nullable)\n"), text);
+    assertTrue(
+        text.startsWith(
+            "artifact: " + p + "\nrows: 25\ncreated_by: artifact-io version " + WriterSettings.LAYOUT_REVISION + "\n"),
+        text);
+    assertTrue(text.contains(
+        "schema:\n  id: Int64\n  mz: Float64\n  note: Utf8 (nullable)\n  trace: List(Float32) (nullable)\n"), text);
     assertTrue(text.contains("row groups: 2\n  #0: 20 rows from row 0, "), text);
     assertTrue(text.contains("    id: SNAPPY ["), text);
     assertTrue(text.contains("column index, offset index; min 0, max 19, nulls 0"), text);

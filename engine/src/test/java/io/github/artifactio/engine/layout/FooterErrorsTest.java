@@ -119,7 +119,8 @@ class FooterErrorsTest {
     });
     FooterException e = refused(p, Problem.UNDECODABLE);
     assertTrue(e.detail().startsWith("the footer does not decode: "), e.detail());
-    FooterException missingType = refused(TestData.parquetTesting("bad_data/PARQUET-1481.parquet"), Problem.UNDECODABLE);
+    FooterException missingType =
+        refused(TestData.parquetTesting("bad_data/PARQUET-1481.parquet"), Problem.UNDECODABLE);
     assertEquals("the footer does not decode: its required field 'type' is missing", missingType.detail());
   }
 
@@ -146,6 +147,7 @@ class FooterErrorsTest {
   void a_missing_file_is_not_a_footer_problem_but_an_error_naming_it() {
     Path p = dir.resolve("nope.parquet");
     ArtifactException e = assertThrows(ArtifactException.class, () -> FileLayout.read(p));
-    assertTrue(!(e instanceof FooterException) && e.getMessage().startsWith(p + ": opening the file: "), e.getMessage());
+    assertTrue(!(e instanceof FooterException) && e.getMessage().startsWith(p + ": opening the file: "),
+        e.getMessage());
   }
 }

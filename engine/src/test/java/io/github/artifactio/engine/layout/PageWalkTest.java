@@ -268,7 +268,8 @@ class PageWalkTest {
         "COMPRESSION uncompressed");
     ChunkWalk before = walk(p).get(0);
     PageLayout data = before.pages().stream().filter(pg -> pg.kind().isData()).findFirst().orElseThrow();
-    assertTrue(before.chunk().encodings().stream().anyMatch(e -> e.endsWith("DICTIONARY")), before.chunk().encodings().toString());
+    assertTrue(before.chunk().encodings().stream().anyMatch(e -> e.endsWith("DICTIONARY")),
+        before.chunk().encodings().toString());
     byte[] b = Files.readAllBytes(p);
     b[(int) data.endOffset() - 100] = (byte) 0xff; // ids of 3 in a dictionary of 3, some way into the page
     Files.write(p, b);

@@ -21,15 +21,19 @@ class CodecTest {
   void a_duckdb_file_compressed_with_each_common_codec_reads_to_its_values(String codec) throws Exception {
     Path p = dir.resolve(codec + ".parquet");
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {
-      st.execute("COPY (SELECT i::BIGINT AS id, (i * 1.5)::DOUBLE AS d, 'row' || i AS s, CASE WHEN i % 7 = 0 THEN NULL ELSE i::INTEGER END AS oi,"
-          + " [i::FLOAT, 0.5::FLOAT] AS l FROM range(100000) t(i)) TO '" + p + "' (FORMAT parquet, COMPRESSION " + codec
-          + ", ROW_GROUP_SIZE 30000)");
+      st.execute(
+          "COPY (SELECT i::BIGINT AS id, (i * 1.5)::DOUBLE AS d, 'row' || i AS s,"
+              + " CASE WHEN i % 7 = 0 THEN NULL ELSE i::INTEGER END AS oi,"
+              + " [i::FLOAT, 0.5::FLOAT] AS l FROM range(100000) t(i)) TO '" + p + "' (FORMAT parquet, COMPRESSION "
+              + codec
+              + ", ROW_GROUP_SIZE 30000)");
     }
     assertEquals(codec.toUpperCase(), TableFile.open(p).rowGroups().get(0).chunks().get(0).codec());
     Table t = Table.read(p);
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
       for (var s : t.specs()) {
-        assertEquals(CorpusTest.duckRows(duck, p, s), CorpusTest.normalize(Values.rows(t.column(s.name())), s.decodedAs()), s.name());
+        assertEquals(CorpusTest.duckRows(duck, p, s),
+            CorpusTest.normalize(Values.rows(t.column(s.name())), s.decodedAs()), s.name());
       }
     }
   }

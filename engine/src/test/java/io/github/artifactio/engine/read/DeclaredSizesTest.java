@@ -52,8 +52,9 @@ class DeclaredSizesTest {
   @Test
   void a_schema_nested_10000_deep_is_refused_naming_the_depth_before_anything_recurses() {
     Path p = TestFiles.rewriteFooter(table("deep.parquet"), md -> TestFiles.nestSchema(md, 10_000));
-    String detail = "the footer's schema nests groups 100 levels deep at schema element 100 of 10001, deeper than the 99 levels"
-        + " this engine reads";
+    String detail =
+        "the footer's schema nests groups 100 levels deep at schema element 100 of 10001, deeper than the 99 levels"
+            + " this engine reads";
     for (Runnable read : List.<Runnable>of(() -> Table.read(p), () -> TableFile.open(p), () -> FileLayout.read(p))) {
       FooterException e = assertThrows(FooterException.class, read::run);
       assertEquals(Problem.SCHEMA_TOO_DEEP, e.problem());

@@ -44,7 +44,8 @@ class ReadPathsTest {
     file = dir.resolve("paths.parquet");
     cols = Fixtures.everyKind(ROWS, 77);
     // 25,000-row groups of 20,000-row pages: two pages a chunk, so spans and selections cut inside groups and pages
-    TableWriter.writeTable(file, cols, WriteOptions.builder().rowGroupRows(25_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
+    TableWriter.writeTable(file, cols,
+        WriteOptions.builder().rowGroupRows(25_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     pool = EngineContext.create("read-paths", 2);
   }
 
@@ -84,7 +85,8 @@ class ReadPathsTest {
   void coalesced_reads_yield_the_plain_readers_batches() {
     Path p = dir.resolve("coalesce.parquet");
     List<Column> c = Fixtures.everyKind(10_000, 5);
-    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(1500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
+    TableWriter.writeTable(p, c,
+        WriteOptions.builder().rowGroupRows(1500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     TableFile f = TableFile.open(p);
     TableFile[] handles = {f, f.span(0, 10_000), f.span(1234, 5000), f.span(2999, 2), f.span(9999, 1)};
     SpanReadOptions[] options = {
@@ -115,7 +117,8 @@ class ReadPathsTest {
   @Test
   void each_span_is_read_once_and_released_when_its_chunks_are_done() {
     Path p = dir.resolve("spans.parquet");
-    TableWriter.writeTable(p, Fixtures.everyKind(10_000, 6), WriteOptions.builder().rowGroupRows(2500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
+    TableWriter.writeTable(p, Fixtures.everyKind(10_000, 6),
+        WriteOptions.builder().rowGroupRows(2500).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     TableFile f = TableFile.open(p);
     long largest = f.rowGroups().stream().mapToLong(RowGroupInfo::compressedByteSize).max().orElseThrow();
     try (BatchReader r = f.batches(null, 1000, ScanOptions.coalesced())) {
@@ -163,7 +166,8 @@ class ReadPathsTest {
         Values.pick(cols, List.of("i64"), Values.range(30_005, 30_015)),
         Values.drain(span.selected(first10, List.of("i64"), 4)));
     ArtifactException e = assertThrows(
-        ArtifactException.class, () -> span.selected(RowSelection.runs(new long[] {1001}, new boolean[] {true}), null, 4));
+        ArtifactException.class,
+        () -> span.selected(RowSelection.runs(new long[] {1001}, new boolean[] {true}), null, 4));
     assertEquals(
         file + ": the selection covers 1001 rows, but the span (rows 30000..31000) has 1000", e.getMessage());
   }
@@ -180,7 +184,8 @@ class ReadPathsTest {
       b[i] = r.nextDouble();
     }
     List<Column> c = List.of(new Int64Column("id", id), new Float64Column("b", b));
-    TableWriter.writeTable(p, c, WriteOptions.builder().rowGroupRows(200_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
+    TableWriter.writeTable(p, c,
+        WriteOptions.builder().rowGroupRows(200_000).pageRows(WriteOptions.DEFAULT_PAGE_ROWS).build());
     long size = Files.size(p);
     // 1% of the rows, in 40 runs of 100 spread over the file
     long[] runs = new long[81];
@@ -214,7 +219,8 @@ class ReadPathsTest {
     try (BatchReader reader = indexed.selected(narrow, null, 1024)) {
       assertEquals(Values.pick(c, null, Values.range(123_456, 127_456)), Values.drain(reader));
       assertTrue(reader.bytesRead() < size / 10, reader.bytesRead() + " bytes read of " + size);
-      assertTrue(reader.bytesRead() * 10 < full, "a tenth of a full read at most: " + reader.bytesRead() + " vs " + full);
+      assertTrue(reader.bytesRead() * 10 < full,
+          "a tenth of a full read at most: " + reader.bytesRead() + " vs " + full);
     }
     try (BatchReader reader = TableFile.open(p).selected(narrow, null, 1024)) {
       Values.drain(reader);

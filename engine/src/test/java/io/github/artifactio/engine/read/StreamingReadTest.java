@@ -40,7 +40,8 @@ class StreamingReadTest {
       x[i] = i * 0.5;
     }
     TableWriter.writeTable(
-        p, List.of(new Int64Column("id", ids), new Float64Column("x", x)), WriteOptions.builder().rowGroupRows(3).build());
+        p, List.of(new Int64Column("id", ids), new Float64Column("x", x)),
+        WriteOptions.builder().rowGroupRows(3).build());
     TableFile f = TableFile.open(p);
     assertArrayEquals(new long[] {3, 3, 3, 1}, f.rowGroupRows());
     List<RowGroupStats> stats = f.rowGroupStats("id");
@@ -76,7 +77,8 @@ class StreamingReadTest {
     TableWriter.writeTable(p, cols, WriteOptions.builder().rowGroupRows(1500).build());
     TableFile f = TableFile.open(p);
     for (int batch : new int[] {1, 7, 500, 1024, 1500, 4096, 10_000}) {
-      assertEquals(Values.pick(cols, null, Values.range(0, 5000)), Values.drain(f.batches(null, batch)), "batch " + batch);
+      assertEquals(Values.pick(cols, null, Values.range(0, 5000)), Values.drain(f.batches(null, batch)),
+          "batch " + batch);
     }
     TableFile span = f.span(1234, 2000);
     assertEquals(

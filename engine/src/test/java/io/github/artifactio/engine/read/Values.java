@@ -26,22 +26,61 @@ final class Values {
   static List<Object> rows(Column c) {
     List<Object> out = new ArrayList<>(c.length());
     c.emit(new ValueSink() {
-      @Override public void int64(long v) { out.add(v); }
-      @Override public void int32(int v) { out.add(v); }
-      @Override public void float64(double v) { out.add("d" + Double.doubleToRawLongBits(v)); }
-      @Override public void float32(float v) { out.add("f" + Float.floatToRawIntBits(v)); }
-      @Override public void bool(boolean v) { out.add(v); }
-      @Override public void utf8(byte[] data, int off, int len) { out.add(new String(data, off, len, java.nio.charset.StandardCharsets.UTF_8)); }
-      @Override public void nullValue() { out.add(null); }
-      @Override public void nullList() { out.add(null); }
-      @Override public void float32List(float[] v, int from, int to) {
+      @Override
+      public void int64(long v) {
+        out.add(v);
+      }
+
+      @Override
+      public void int32(int v) {
+        out.add(v);
+      }
+
+      @Override
+      public void float64(double v) {
+        out.add("d" + Double.doubleToRawLongBits(v));
+      }
+
+      @Override
+      public void float32(float v) {
+        out.add("f" + Float.floatToRawIntBits(v));
+      }
+
+      @Override
+      public void bool(boolean v) {
+        out.add(v);
+      }
+
+      @Override
+      public void utf8(byte[] data, int off, int len) {
+        out.add(new String(data, off, len, java.nio.charset.StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void nullValue() {
+        out.add(null);
+      }
+
+      @Override
+      public void nullList() {
+        out.add(null);
+      }
+
+      @Override
+      public void float32List(float[] v, int from, int to) {
         List<Object> l = new ArrayList<>();
-        for (int i = from; i < to; i++) { l.add("f" + Float.floatToRawIntBits(v[i])); }
+        for (int i = from; i < to; i++) {
+          l.add("f" + Float.floatToRawIntBits(v[i]));
+        }
         out.add(l);
       }
-      @Override public void float64List(double[] v, int from, int to) {
+
+      @Override
+      public void float64List(double[] v, int from, int to) {
         List<Object> l = new ArrayList<>();
-        for (int i = from; i < to; i++) { l.add("d" + Double.doubleToRawLongBits(v[i])); }
+        for (int i = from; i < to; i++) {
+          l.add("d" + Double.doubleToRawLongBits(v[i]));
+        }
         out.add(l);
       }
     }, 0, c.length());
@@ -114,7 +153,8 @@ final class Values {
       } else if (v instanceof VarCharVector s) {
         out.add(new String(s.get(i), java.nio.charset.StandardCharsets.UTF_8));
       } else if (v instanceof ListVector || v instanceof LargeListVector) {
-        FieldVector child = v instanceof ListVector l ? l.getDataVector() : (FieldVector) ((LargeListVector) v).getDataVector();
+        FieldVector child =
+            v instanceof ListVector l ? l.getDataVector() : (FieldVector) ((LargeListVector) v).getDataVector();
         long lo = v instanceof ListVector l ? l.getElementStartIndex(i) : ((LargeListVector) v).getElementStartIndex(i);
         long hi = v instanceof ListVector l ? l.getElementEndIndex(i) : ((LargeListVector) v).getElementEndIndex(i);
         List<Object> l = new ArrayList<>();

@@ -20,7 +20,8 @@ class ArtifactRecordsTest {
     Path artifact = dir.resolve("stage/peptides.parquet");
     long rows = TableWriter.writeTable(artifact, List.of(Int64Column.of("id", 1, 2, 3))).rows();
     ArtifactRecord r =
-        ArtifactRecords.record("peptides", SchemaRegistry.Upstream.PEPTIDES, dir, artifact, rows, "digest", "c".repeat(64));
+        ArtifactRecords.record("peptides", SchemaRegistry.Upstream.PEPTIDES, dir, artifact, rows, "digest",
+            "c".repeat(64));
     assertEquals("stage/peptides.parquet", r.path());
     assertEquals(Blake3.hashFile(artifact).hex(), r.contentHash());
     assertEquals("parquet", r.format());

@@ -235,7 +235,8 @@ class ArtifactReportTest {
   void unknown_report_fields_are_kept_and_written_after_the_known_ones() throws IOException {
     String json =
         Fixtures.resource("peptides.parquet.report.json")
-            .replace("  \"elapsed_ms\": 842\n}", "  \"elapsed_ms\": 842,\n  \"peak_rss_mb\": 512,\n  \"host\": \"n1\"\n}");
+            .replace("  \"elapsed_ms\": 842\n}",
+                "  \"elapsed_ms\": 842,\n  \"peak_rss_mb\": 512,\n  \"host\": \"n1\"\n}");
     ArtifactReport read = SidecarJson.readReport(Fixtures.write(dir, "r.json", json));
     assertEquals(List.of("host", "peak_rss_mb"), List.copyOf(read.extra().keySet()));
     assertTrue(

@@ -105,7 +105,8 @@ class ManifestTest {
             + "98765.5",
         e.getMessage());
 
-    String badHash = Fixtures.resource("manifest.json").replace("\"content_hash\": \"" + PEPTIDES_HASH, "\"content_hash\": \"x");
+    String badHash =
+        Fixtures.resource("manifest.json").replace("\"content_hash\": \"" + PEPTIDES_HASH, "\"content_hash\": \"x");
     Path h = Fixtures.write(dir, "h.json", badHash);
     ArtifactException he = assertThrows(ArtifactException.class, () -> SidecarJson.readManifest(h));
     assertEquals(

@@ -31,12 +31,15 @@ class SchemaIdTest {
     assertEquals("schema id \" @1\" has a blank name", parseError(" @1"));
     assertEquals("schema id \"peptides@\": the version is empty", parseError("peptides@"));
     assertEquals(
-        "schema id \"peptides@-1\": the version \"-1\" is not a non-negative decimal integer", parseError("peptides@-1"));
+        "schema id \"peptides@-1\": the version \"-1\" is not a non-negative decimal integer",
+        parseError("peptides@-1"));
     assertEquals(
-        "schema id \"peptides@v1\": the version \"v1\" is not a non-negative decimal integer", parseError("peptides@v1"));
+        "schema id \"peptides@v1\": the version \"v1\" is not a non-negative decimal integer",
+        parseError("peptides@v1"));
     assertEquals("schema id \"peptides@01\": the version \"01\" has a leading zero", parseError("peptides@01"));
     assertEquals(
-        "schema id \"peptides@4294967296\": the version 4294967296 does not fit a u32", parseError("peptides@4294967296"));
+        "schema id \"peptides@4294967296\": the version 4294967296 does not fit a u32",
+        parseError("peptides@4294967296"));
     assertEquals(
         "schema id \"peptides@4294967295\": the version 4294967295 fits a u32 but exceeds 2147483647, the largest this "
             + "engine supports",

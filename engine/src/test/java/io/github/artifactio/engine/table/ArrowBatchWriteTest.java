@@ -46,8 +46,11 @@ class ArrowBatchWriteTest {
     TableWriter.writeTable(fromColumns, cols);
     Path fromArrow = dir.resolve("arrow.parquet");
     try (BufferAllocator alloc = new RootAllocator();
-        UInt4Vector id = new UInt4Vector(new Field("id", FieldType.notNullable(new ArrowType.Int(32, false)), null), alloc);
-        Float8Vector mz = new Float8Vector(new Field("mz", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null), alloc);
+        UInt4Vector id =
+            new UInt4Vector(new Field("id", FieldType.notNullable(new ArrowType.Int(32, false)), null), alloc);
+        Float8Vector mz = new Float8Vector(
+            new Field("mz", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null),
+            alloc);
         IntVector charge = new IntVector("charge", alloc);
         VarCharVector note = new VarCharVector("note", alloc);
         ListVector trace = ListVector.empty("trace", alloc)) {
@@ -96,7 +99,9 @@ class ArrowBatchWriteTest {
   void a_null_in_a_non_nullable_arrow_field_is_refused_with_its_row() {
     Path p = dir.resolve("t.parquet");
     try (BufferAllocator alloc = new RootAllocator();
-        Float8Vector mz = new Float8Vector(new Field("mz", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null), alloc);
+        Float8Vector mz = new Float8Vector(
+            new Field("mz", FieldType.notNullable(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null),
+            alloc);
         TableWriter tw = TableWriter.open(p, WriteOptions.defaults())) {
       mz.allocateNew(2);
       mz.set(0, 1);

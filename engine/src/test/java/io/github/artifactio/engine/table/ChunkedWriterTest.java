@@ -82,7 +82,8 @@ class ChunkedWriterTest {
     try (TableWriter w = TableWriter.open(p, WriteOptions.defaults())) {
       w.write(List.of(Int64Column.of("id", 1), Float64Column.of("mz", 1.5)));
       ArtifactException e =
-          assertThrows(ArtifactException.class, () -> w.write(List.of(Int64Column.of("id", 2), Int64Column.of("mz", 3))));
+          assertThrows(ArtifactException.class,
+              () -> w.write(List.of(Int64Column.of("id", 2), Int64Column.of("mz", 3))));
       assertEquals(
           p + ": TableWriter: the chunk's schema differs from the first chunk's\n  first: [id: INT64, mz: FLOAT64]\n"
               + "  chunk: [id: INT64, mz: INT64]",

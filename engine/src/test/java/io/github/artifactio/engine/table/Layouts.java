@@ -55,7 +55,8 @@ final class Layouts {
   static boolean hasDictionary(Path file, String path) {
     for (RowGroupInfo g : TableFile.open(file).rowGroups()) {
       for (ColumnChunkInfo c : g.chunks()) {
-        if (c.path().equals(path) && (c.encodings().contains("PLAIN_DICTIONARY") || c.encodings().contains("RLE_DICTIONARY"))) {
+        if (c.path().equals(path)
+            && (c.encodings().contains("PLAIN_DICTIONARY") || c.encodings().contains("RLE_DICTIONARY"))) {
           return true;
         }
       }
@@ -100,7 +101,8 @@ final class Layouts {
         if (c.getPath().toDotString().equals(path)) {
           long offset = r.readOffsetIndex(c).getOffset(page);
           byte[] all = bytes(file);
-          java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(all, (int) offset, all.length - (int) offset);
+          java.io.ByteArrayInputStream in =
+              new java.io.ByteArrayInputStream(all, (int) offset, all.length - (int) offset);
           org.apache.parquet.format.PageHeader h = org.apache.parquet.format.Util.readPageHeader(in);
           int headerBytes = all.length - (int) offset - in.available();
           return new PageAt(offset, headerBytes, h.getCompressed_page_size(), h.isSetCrc() ? h.getCrc() : 0);
@@ -120,7 +122,7 @@ final class Layouts {
         for (ColumnChunkMetaData c : b.getColumns()) {
           if (c.getPath().toDotString().equals(path)) {
             out.add(new boolean[] {
-                c.getEncodingStats().hasDictionaryEncodedPages(), c.getEncodingStats().hasNonDictionaryEncodedPages()});
+              c.getEncodingStats().hasDictionaryEncodedPages(), c.getEncodingStats().hasNonDictionaryEncodedPages()});
           }
         }
       }

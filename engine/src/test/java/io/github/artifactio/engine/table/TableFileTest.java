@@ -33,7 +33,8 @@ class TableFileTest {
   void the_footer_handle_describes_rows_columns_types_metadata_and_row_groups() {
     Path p = dir.resolve("t.parquet");
     List<Column> cols = Fixtures.everyKind(2500, 9);
-    TableWriter.writeTable(p, cols, WriteOptions.builder().rowGroupRows(1000).metadata("z.note", "last").metadata("a.note", "first").build());
+    TableWriter.writeTable(p, cols,
+        WriteOptions.builder().rowGroupRows(1000).metadata("z.note", "last").metadata("a.note", "first").build());
     TableFile f = TableFile.open(p);
     assertEquals(2500, f.rows());
     assertEquals(cols.stream().map(Column::name).toList(), f.columnNames());
@@ -123,7 +124,8 @@ class TableFileTest {
       return java.util.stream.IntStream.range(0, f.offsets()[f.length()]).anyMatch(i -> Float.isNaN(f.values()[i]));
     }
     if (c instanceof LargeListFloat32Column f) {
-      return java.util.stream.IntStream.range(0, (int) f.offsets()[f.length()]).anyMatch(i -> Float.isNaN(f.values()[i]));
+      return java.util.stream.IntStream.range(0, (int) f.offsets()[f.length()])
+          .anyMatch(i -> Float.isNaN(f.values()[i]));
     }
     if (c instanceof ListFloat64Column f) {
       return java.util.stream.IntStream.range(0, f.offsets()[f.length()]).anyMatch(i -> Double.isNaN(f.values()[i]));
@@ -142,7 +144,8 @@ class TableFileTest {
   @Test
   void a_schema_identifier_given_to_the_writer_is_recorded_in_the_footer() {
     Path p = dir.resolve("t.parquet");
-    TableWriter.writeTable(p, Fixtures.everyKind(3, 1), WriteOptions.builder().schema(SchemaRegistry.Upstream.PEPTIDES).build());
+    TableWriter.writeTable(p, Fixtures.everyKind(3, 1),
+        WriteOptions.builder().schema(SchemaRegistry.Upstream.PEPTIDES).build());
     TableFile f = TableFile.open(p);
     assertEquals(SchemaRegistry.Upstream.PEPTIDES, f.schemaId().orElseThrow());
     assertEquals("peptides", f.metadataValue("artifact_io.schema_name").orElseThrow());

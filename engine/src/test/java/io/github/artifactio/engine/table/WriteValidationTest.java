@@ -90,7 +90,8 @@ class WriteValidationTest {
     Path blocker = dir.resolve("blocker");
     Files.writeString(blocker, "x");
     Path p = blocker.resolve("t.parquet");
-    RuntimeException e = assertThrows(RuntimeException.class, () -> TableWriter.writeTable(p, List.of(Int64Column.of("id", 1))));
+    RuntimeException e =
+        assertThrows(RuntimeException.class, () -> TableWriter.writeTable(p, List.of(Int64Column.of("id", 1))));
     assertFalse(Files.exists(p));
     assertEquals(true, e.getMessage().startsWith(p + ": creating its folder " + blocker + ": "), e.getMessage());
   }

@@ -121,7 +121,7 @@ public final class BenchDoc {
     b.append(machineLine(j.get("machine"))).append("\n\n");
     List<String> params = new ArrayList<>();
     List<String> groups = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = j.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = j.fields(); it.hasNext();) {
       Map.Entry<String, JsonNode> e = it.next();
       if (SHOWN_ELSEWHERE.contains(e.getKey()) || e.getKey().startsWith("load_")) {
         continue;
@@ -158,7 +158,7 @@ public final class BenchDoc {
     List<String> jvm = new ArrayList<>();
     m.path("jvm_args").forEach(f -> jvm.add(f.asText()));
     return String.format(Locale.ROOT, "Run %s, commit %s, %d processors (%s), CPU flags %s, UseAVX %s, Java %s, JVM"
-            + " options %s, load %s before and %s after (1, 5, 15 minutes).",
+        + " options %s, load %s before and %s after (1, 5, 15 minutes).",
         m.path("date").asText("unknown"), m.path("git_commit").asText("unknown"), m.path("nproc").asInt(),
         m.path("cpu_model").asText("unknown"), flags.isEmpty() ? "none found" : String.join(" ", flags),
         m.path("use_avx").asText("unknown"), m.path("java_version").asText("unknown"),

@@ -61,8 +61,7 @@ public class Blake3Bench {
   private static final double MIN_LANES_1T = 2.0;
 
   /** The back end this fork must be running on; a mismatch fails the benchmark rather than mislabel its figure. */
-  @Param({"scalar"})
-  public String backend;
+  @Param({"scalar"}) public String backend;
 
   private byte[] data;
   private EngineContext pool;
@@ -166,7 +165,8 @@ public class Blake3Bench {
       double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
       int cpus = Runtime.getRuntime().availableProcessors();
       String context = load > cpus
-          ? String.format(Locale.ROOT, " (load average %.2f on %d processors: other work saturated the machine)", load, cpus)
+          ? String.format(Locale.ROOT, " (load average %.2f on %d processors: other work saturated the machine)", load,
+              cpus)
           : "";
       throw new IllegalStateException("BLAKE3 throughput regression: " + String.join("; ", failures) + context);
     }

@@ -80,8 +80,8 @@ final class PluginBench {
       long size = Files.size(big);
       json.put("validate_file_bytes", size);
       ValidationPlan plan = ValidationPlan.build(List.of(
-              new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("candidate_id")),
-              new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("precursor_mz"))),
+          new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("candidate_id")),
+          new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("precursor_mz"))),
           List.of(), List.of(RuleIds.CONTIGUOUS_IDS, RuleIds.ASCENDING), List.of());
       long twoColumns = chunkBytes(big, "candidate_id", "precursor_mz");
       double[] validate = new double[VALIDATE_ROUNDS];
@@ -110,7 +110,8 @@ final class PluginBench {
       // the ratio within each round (read, then validate, back to back): on this shared machine single runs of either
       // swing by 2-5x, and the ratio of two 3-run medians swung from 0.9 to 1.7 between runs of unchanged code
       json.put("validate_vs_read_paired_median", median(paired));
-      System.out.printf(java.util.Locale.ROOT, "validate / read, median of %d back-to-back pairs: %.2f (target <= 1.3)%n",
+      System.out.printf(java.util.Locale.ROOT,
+          "validate / read, median of %d back-to-back pairs: %.2f (target <= 1.3)%n",
           VALIDATE_ROUNDS, median(paired));
 
       Path runDir = work.resolve("run");
@@ -222,9 +223,9 @@ final class PluginBench {
     public static void main(String[] args) {
       Path file = Path.of(args[0]);
       ValidationPlan plan = ValidationPlan.build(List.of(
-              new CheckConfig(RuleIds.STRUCTURE).setFull(true),
-              new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("candidate_id")),
-              new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("precursor_mz"))),
+          new CheckConfig(RuleIds.STRUCTURE).setFull(true),
+          new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("candidate_id")),
+          new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("precursor_mz"))),
           List.of(), List.of(), List.of());
       // one file: the calling thread checks it, as a goal run with threads=1 does
       Outcome o =

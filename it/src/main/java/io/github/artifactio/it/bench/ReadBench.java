@@ -317,13 +317,15 @@ public final class ReadBench {
       }
       ArrayNode rounds = o.putArray("rounds_s");
       times.get(name).forEach(t -> rounds.add(round(t)));
-      System.out.printf("%-22s %10.4f %14s %10s %16.2f%s%n", name, median.get(name), b >= 0 ? String.format("%,d", b) : "-",
-          b >= 0 ? String.format("%.2f%%", 100.0 * b / fileBytes) : "-", ratio, groupArm ? " (to row group 0 whole)" : "");
+      System.out.printf("%-22s %10.4f %14s %10s %16.2f%s%n", name, median.get(name),
+          b >= 0 ? String.format("%,d", b) : "-",
+          b >= 0 ? String.format("%.2f%%", 100.0 * b / fileBytes) : "-", ratio,
+          groupArm ? " (to row group 0 whole)" : "");
     }
     double oneThread = median.get("engine-full-arrays");
     System.out.printf("two decode threads / one: %.2f (target <= 0.70)%n", median.get("engine-full-2t") / oneThread);
     System.out.printf("page-cut selection / whole row group: %.2f time, %.2f bytes; every other page: %.2f, %.2f"
-            + " (claim: never more than 1)%n",
+        + " (claim: never more than 1)%n",
         median.get("engine-select-page-cut") / median.get("engine-row-group-full"),
         (double) bytes.get("engine-select-page-cut") / bytes.get("engine-row-group-full"),
         median.get("engine-select-page-alt") / median.get("engine-row-group-full"),
@@ -333,15 +335,18 @@ public final class ReadBench {
     ObjectNode paired = root.putObject("median_of_round_ratios");
     paired.put("engine_full_arrays_to_duckdb_full", round(roundRatio(times, "engine-full-arrays", "duckdb-full")));
     paired.put("engine_proj_b_to_duckdb_proj_b", round(roundRatio(times, "engine-proj-b", "duckdb-proj-b")));
-    paired.put("engine_full_2t_to_engine_full_arrays", round(roundRatio(times, "engine-full-2t", "engine-full-arrays")));
+    paired.put("engine_full_2t_to_engine_full_arrays",
+        round(roundRatio(times, "engine-full-2t", "engine-full-arrays")));
     ArrayNode headlines = root.putArray("headline");
     Bench.headline(headlines, String.format(Locale.ROOT,
         "read time of a whole %,d-row file into arrays, artifact-io over DuckDB", ROWS),
         BenchStats.paired(times.get("engine-full-arrays"), times.get("duckdb-full")));
     Bench.headline(headlines, "read time of one column, artifact-io over DuckDB",
         BenchStats.paired(times.get("engine-proj-b"), times.get("duckdb-proj-b")));
-    System.out.printf("median of the rounds' ratios: full read %.2f x DuckDB, one column %.2f x DuckDB, two threads %.2f"
-            + " x one%n", paired.get("engine_full_arrays_to_duckdb_full").asDouble(),
+    System.out.printf(
+        "median of the rounds' ratios: full read %.2f x DuckDB, one column %.2f x DuckDB, two threads %.2f"
+            + " x one%n",
+        paired.get("engine_full_arrays_to_duckdb_full").asDouble(),
         paired.get("engine_proj_b_to_duckdb_proj_b").asDouble(),
         paired.get("engine_full_2t_to_engine_full_arrays").asDouble());
     root.set("load_at_end", Machine.loadNode());

@@ -156,7 +156,8 @@ public final class StartupBench {
     ArrayNode headlines = root.putArray("headline");
     for (String file : List.of("duckdb", "arrow")) {
       Bench.headline(headlines, "validate of the " + (file.equals("arrow") ? "arrow-rs" : "DuckDB")
-          + " 10,000-row file, launcher over java -jar (whole processes)", BenchStats.paired(
+          + " 10,000-row file, launcher over java -jar (whole processes)",
+          BenchStats.paired(
               wall(samples.get("launcher validate " + file)), wall(samples.get("java -jar validate " + file))));
     }
     boolean met = files.stream().map(f -> median(wall(samples.get("launcher validate " + f.substring(0,
@@ -173,7 +174,7 @@ public final class StartupBench {
    * wall time and its CPU time; it must exit 0.
    */
   private static Sample once(Arm arm, Path dir, String javaHome) throws Exception {
-    // -Dbench.jvmArgs (e.g. -XX:UseAVX=2) reaches every arm: on java's command line, or through the launcher's JAVA_OPTS
+    // -Dbench.jvmArgs (e.g. -XX:UseAVX=2) reaches every arm: on java's command line or the launcher's JAVA_OPTS
     List<String> extra = Machine.jvmArgs();
     List<String> cmd = new ArrayList<>(arm.command());
     if (cmd.get(0).equals(Path.of(javaHome, "bin", "java").toString())) {

@@ -149,10 +149,10 @@ public final class TimingBench {
         .required(PrimitiveTypeName.DOUBLE).columnOrder(ColumnOrder.typeDefined()).named("f64_cat")
         .required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("name")
         .optionalGroup().as(LogicalTypeAnnotation.listType())
-            .repeatedGroup()
-                .optional(PrimitiveTypeName.FLOAT).columnOrder(ColumnOrder.typeDefined()).named("item")
-                .named("list")
-            .named("trace")
+        .repeatedGroup()
+        .optional(PrimitiveTypeName.FLOAT).columnOrder(ColumnOrder.typeDefined()).named("item")
+        .named("list")
+        .named("trace")
         .named("arrow_schema");
   }
 
@@ -176,7 +176,8 @@ public final class TimingBench {
         g.add("v_i64", d.i64[i]);
         g.add("v_f64", d.f64[i]);
         g.add("f64_cat", d.f64Cat[i]);
-        g.add("name", Binary.fromConstantByteArray(d.nameData, d.nameOffsets[i], d.nameOffsets[i + 1] - d.nameOffsets[i]));
+        g.add("name",
+            Binary.fromConstantByteArray(d.nameData, d.nameOffsets[i], d.nameOffsets[i + 1] - d.nameOffsets[i]));
         Group trace = g.addGroup("trace");
         for (int k = d.traceOffsets[i]; k < d.traceOffsets[i + 1]; k++) {
           trace.addGroup("list").add("item", d.traceValues[k]);
@@ -328,14 +329,16 @@ public final class TimingBench {
     results.add(result(names.get(3), times, theirBytes, readBase));
 
     StringBuilder table = new StringBuilder();
-    table.append(String.format(Locale.ROOT, "%-36s %10s %10s %14s %8s%n", "name", "median s", "min s", "file bytes", "ratio"));
+    table.append(
+        String.format(Locale.ROOT, "%-36s %10s %10s %14s %8s%n", "name", "median s", "min s", "file bytes", "ratio"));
     for (Result r : results) {
       table.append(
           String.format(
               Locale.ROOT, "%-36s %10.3f %10.3f %,14d %8.2f%n", r.name(), r.medianS(), r.minS(), r.bytes(), r.ratio()));
     }
-    table.append("(ratio: median over parquet-java's writer's median for the writers, over its reader's for the readers;"
-        + " file bytes: the file written, or read)\n");
+    table
+        .append("(ratio: median over parquet-java's writer's median for the writers, over its reader's for the readers;"
+            + " file bytes: the file written, or read)\n");
     System.out.print(table);
     Path json = outDir.resolve("timing.json");
     ObjectNode root = json(results);

@@ -104,8 +104,9 @@ public final class WriteBench {
   public static void run(Path outDir) throws Exception {
     Files.createDirectories(outDir);
     ObjectNode loadAtStart = Machine.loadNode();
-    System.out.println("write benchmark: " + Machine.loadLine() + (SETTLE ? "" : "; page cache NOT settled between writes")
-        + (RECYCLE ? "" : "; earlier outputs kept"));
+    System.out
+        .println("write benchmark: " + Machine.loadLine() + (SETTLE ? "" : "; page cache NOT settled between writes")
+            + (RECYCLE ? "" : "; earlier outputs kept"));
     List<Run> runs = new ArrayList<>();
     List<double[]> hashPairs = new ArrayList<>();
     List<double[]> triples = new ArrayList<>();
@@ -187,12 +188,16 @@ public final class WriteBench {
     ArrayNode headlines = root.putArray("headline");
     Bench.headline(headlines, String.format(Locale.ROOT, "durable write time of %,d rows on one thread, artifact-io"
         + " over DuckDB's COPY", ROWS), BenchStats.Summary.of(engineToDuck));
-    System.out.printf(Locale.ROOT, "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
-        + " triples (issue 14's target <= 0.80)%n", oneThread / duck, median(engineToDuck), engineToDuck.length);
+    System.out.printf(Locale.ROOT,
+        "%nengine-1t / duckdb-1t: %.2f from the medians, %.2f as the median of %d back-to-back"
+            + " triples (issue 14's target <= 0.80)%n",
+        oneThread / duck, median(engineToDuck), engineToDuck.length);
     System.out.printf(Locale.ROOT, "engine-1t-nosync / duckdb-1t: %.2f from the medians, %.2f paired (neither syncs)%n",
         median(seconds(byArm.get("engine-1t-nosync"))) / duck, median(nosyncToDuck));
-    System.out.printf(Locale.ROOT, "the sync's share of a durable write: %.0f%% (1 - engine-1t-nosync / engine-1t, paired"
-        + " median %.2f)%n", 100 * (1 - median(nosyncToEngine)), median(nosyncToEngine));
+    System.out.printf(Locale.ROOT,
+        "the sync's share of a durable write: %.0f%% (1 - engine-1t-nosync / engine-1t, paired"
+            + " median %.2f)%n",
+        100 * (1 - median(nosyncToEngine)), median(nosyncToEngine));
     for (String n : List.of("engine-1t", "duckdb-1t")) {
       List<Run> rs = byArm.get(n);
       System.out.printf(Locale.ROOT, "%s: median user %.2f s, kernel %.2f s, %,.0f minor page faults a write%n", n,
@@ -201,8 +206,10 @@ public final class WriteBench {
     }
     System.out.printf(Locale.ROOT, "duckdb-1t-fsync / duckdb-1t: %.2f (DuckDB's COPY made durable the same way)%n",
         median(seconds(byArm.get("duckdb-1t-fsync"))) / duck);
-    System.out.printf(Locale.ROOT, "engine-2t / engine-1t = %.2f from the medians, %.2f as the median of %d back-to-back"
-        + " pairs (issue 14's target <= 0.60)%n", median(seconds(byArm.get("engine-2t"))) / oneThread,
+    System.out.printf(Locale.ROOT,
+        "engine-2t / engine-1t = %.2f from the medians, %.2f as the median of %d back-to-back"
+            + " pairs (issue 14's target <= 0.60)%n",
+        median(seconds(byArm.get("engine-2t"))) / oneThread,
         median(twoToOne), twoToOne.length);
     System.out.printf(Locale.ROOT, "  without sync (encoding and page-cache writes only): engine-2t-nosync /"
         + " engine-1t-nosync = %.2f paired over %d pairs; engine-2t %.3f s against engine-2t-nosync %.3f s: %.0f%% of"
@@ -213,7 +220,7 @@ public final class WriteBench {
         + " %.2f, engine-2t-direct / engine-1t-direct = %.2f%n", oneDirect / oneThread, oneDirect / duck,
         median(seconds(byArm.get("engine-2t-direct"))) / oneDirect);
     System.out.printf(Locale.ROOT,
-        "engine-1t-hashed / engine-1t: %.2f from the medians, %.2f over %d back-to-back pairs (issue 14's target <= 1.05)%n",
+        "engine-1t-hashed / engine-1t: %.2f from the medians, %.2f over %d back-to-back pairs (target <= 1.05)%n",
         median(seconds(byArm.get("engine-1t-hashed"))) / oneThread, median(hashed), hashed.length);
     List<Double> v1 = new ArrayList<>();
     List<Double> vh = new ArrayList<>();
@@ -223,8 +230,8 @@ public final class WriteBench {
             + " hashed / unhashed = %.2f, in back-to-back pairs %.2f%n",
         median(v1), median(vh), median(vh) / median(v1), median(hashedVector));
     System.out.printf(Locale.ROOT,
-        "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row group"
-            + " %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
+        "chunked write (65,536-row chunks, 131,072-row groups) under -Xmx128m: peak live heap %.1f MB; largest row"
+            + " group %.1f MB encoded, one input chunk %.1f MB, JVM baseline %.1f MB%n",
         Long.parseLong(mem[0]) / 1e6, Long.parseLong(mem[1]) / 1e6, Long.parseLong(mem[2]) / 1e6,
         Long.parseLong(mem[3]) / 1e6);
     ObjectNode vector = root.putObject("vector_jvm");
@@ -237,7 +244,8 @@ public final class WriteBench {
     memory.put("baseline_heap_bytes", Long.parseLong(mem[3]));
     root.set("load_at_end", Machine.loadNode());
     System.out.println(Machine.loadLine() + " at the end");
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(outDir.resolve("write.json").toFile(), root);
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(outDir.resolve("write.json").toFile(),
+        root);
     System.out.println("wrote " + outDir.resolve("write.json"));
   }
 
@@ -353,9 +361,9 @@ public final class WriteBench {
 
   /**
    * One forked JVM: warm up, then measured rounds of every writer in rotated order, then back-to-back pairs (hashed or
-   * not), triples (engine, engine without sync, DuckDB) and thread pairs (one thread, two) in an order drawn at random. Arguments: the TSV to write,
-   * the scratch folder, the arms ({@code all} or a comma list), whether to settle the page cache before each write,
-   * whether to delete the earlier outputs before each write.
+   * not), triples (engine, engine without sync, DuckDB) and thread pairs (one thread, two) in an order drawn at random.
+   * Arguments: the TSV to write, the scratch folder, the arms ({@code all} or a comma list), whether to settle the page
+   * cache before each write, whether to delete the earlier outputs before each write.
    */
   public static final class Fork {
     public static void main(String[] args) throws Exception {
@@ -415,7 +423,8 @@ public final class WriteBench {
             }
             System.out.printf(Locale.ROOT,
                 "  %s round %d: %-26s %.3f s (user %.2f s, sys %.2f s, %,d page faults; %.0f MB unwritten before, load"
-                    + " %.2f)%n", round < WARMUP ? "warm-up " : "measured", round, name, t.seconds(), t.userS(), t.sysS(),
+                    + " %.2f)%n",
+                round < WARMUP ? "warm-up " : "measured", round, name, t.seconds(), t.userS(), t.sysS(),
                 t.minorFaults(), t.unwrittenBefore() / 1e6, t.load());
           }
         }

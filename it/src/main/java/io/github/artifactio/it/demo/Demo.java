@@ -109,7 +109,8 @@ public final class Demo {
         dir, context, "fragment_library_precursors", precursorSchema, "predict-frag", precursorTable, configHash));
 
     SidecarJson.write(dir.resolve("manifest.json"), manifest);
-    System.out.println("wrote " + manifest.artifacts().size() + " artifacts, their reports and manifest.json to " + dir);
+    System.out
+        .println("wrote " + manifest.artifacts().size() + " artifacts, their reports and manifest.json to " + dir);
     System.out.println();
     System.out.println(Inspector.inspect(dir.resolve("fragment_library_precursors.parquet")));
 

@@ -44,7 +44,8 @@ public final class ExternalFiles {
 
   /** {@code id BIGINT, mz DOUBLE} over {@code rows} rows with the given DuckDB codec name. */
   public static Path withCodec(Path file, String codec, int rows) {
-    return duckdb(file, "SELECT i AS id, (i * 0.5)::DOUBLE AS mz FROM range(" + rows + ") t(i)", "COMPRESSION " + codec);
+    return duckdb(file, "SELECT i AS id, (i * 0.5)::DOUBLE AS mz FROM range(" + rows + ") t(i)",
+        "COMPRESSION " + codec);
   }
 
   /** A library precursor table: UInt32 candidate_id 0..n-1 and ascending Float64 precursor_mz, SNAPPY. */
@@ -67,8 +68,10 @@ public final class ExternalFiles {
 
   /** A fragment table whose candidate_id runs to {@code maxId} (past a precursor table of fewer rows). */
   public static Path fragments(Path file, int rows, int maxId) {
-    return duckdb(file, "SELECT (i % " + (maxId + 1) + ")::UINTEGER AS candidate_id, (100 + i * 0.1)::DOUBLE AS mz FROM range("
-        + rows + ") t(i)", "COMPRESSION snappy");
+    return duckdb(file,
+        "SELECT (i % " + (maxId + 1) + ")::UINTEGER AS candidate_id, (100 + i * 0.1)::DOUBLE AS mz FROM range("
+            + rows + ") t(i)",
+        "COMPRESSION snappy");
   }
 
   /**
@@ -117,7 +120,8 @@ public final class ExternalFiles {
     largeUtf8(dir.resolve("polars_large_utf8.parquet"));
     duckdb(dir.resolve("imported_library_precursors.parquet"),
         "SELECT (CASE WHEN i < 700 THEN i ELSE i + 1 END)::UINTEGER AS candidate_id, (CASE WHEN i = 1200 THEN 350.0"
-            + " ELSE 400 + i * 0.01 END)::DOUBLE AS precursor_mz FROM range(2000) t(i)", "COMPRESSION snappy");
+            + " ELSE 400 + i * 0.01 END)::DOUBLE AS precursor_mz FROM range(2000) t(i)",
+        "COMPRESSION snappy");
     fragments(dir.resolve("imported_library_fragments.parquet"), 6000, 2004);
   }
 }

@@ -117,7 +117,7 @@ public final class ItSetup {
         Path m = run(data.resolve("run"));
         replace(m, "\"config_hash\": ", "\"mumdia_version\": \"duplicate\",\n  \"config_hash\": ");
       }
-      default -> { }
+      default -> {}
     }
   }
 

@@ -145,7 +145,8 @@ public final class Campaign {
       // the cross-checkable changes: where the engine refuses a mutant of a seed it reads and the plugin passes
       // the seed, the plugin must not pass the mutant
       // (a column whose declared type is outside the engine's model is refused by the reader, not found corrupt)
-      if (passed && seed.pluginPasses && tableEnding == Ending.TYPED_ERROR && !(tableError instanceof ColumnTypeException)
+      if (passed && seed.pluginPasses && tableEnding == Ending.TYPED_ERROR
+          && !(tableError instanceof ColumnTypeException)
           && seed.reference.containsKey(Way.TABLE_READ)) {
         return failed(Ending.PLUGIN_PASSED_CORRUPT, way, seed, m, file, null);
       }
@@ -187,15 +188,17 @@ public final class Campaign {
 
   /** Counts a violation and keeps the mutant, what was done to it and what happened, for the report. */
   private Ending failed(Ending e, Way way, Seed seed, Mutation m, Path file, Throwable t) {
-    System.out.println("VIOLATION " + e + " " + way + " mutant " + current + " of " + seed.name + ": " + m.kind() + " " + m.what()
-        + (t == null ? "" : " -> " + t));
+    System.out.println(
+        "VIOLATION " + e + " " + way + " mutant " + current + " of " + seed.name + ": " + m.kind() + " " + m.what()
+            + (t == null ? "" : " -> " + t));
     if (kept++ < KEPT_FAILURES) {
       try {
         Files.createDirectories(failures);
         String base = current + "-" + e + "-" + way + "-" + seed.name;
         Files.write(failures.resolve(base), m.bytes());
         StringWriter s = new StringWriter();
-        s.write(e + " reading with " + way + "\nmutant " + current + " of seed " + seed.name + "\nmutation " + m.kind() + ": " + m.what() + "\n");
+        s.write(e + " reading with " + way + "\nmutant " + current + " of seed " + seed.name + "\nmutation " + m.kind()
+            + ": " + m.what() + "\n");
         if (t != null) {
           t.printStackTrace(new PrintWriter(s));
         }

@@ -74,8 +74,9 @@ public final class HostileFiles {
         dataPage(Integer.MAX_VALUE, 8, eight));
     optional = true; // levels: a count the bytes need not back (a run of nulls), held to the heap instead
     built(dir, "page_declares_2g_levels.parquet", CompressionCodec.UNCOMPRESSED, Integer.MAX_VALUE,
-        dataPage(Integer.MAX_VALUE, 14, new byte[] {6, 0, 0, 0, (byte) 0xfe, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f,
-            0, 0, 0, 0, 0}));
+        dataPage(Integer.MAX_VALUE, 14,
+            new byte[] {6, 0, 0, 0, (byte) 0xfe, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x0f,
+              0, 0, 0, 0, 0}));
     optional = false;
     built(dir, "page_declares_negative_values.parquet", CompressionCodec.UNCOMPRESSED, 1, dataPage(-1, 8, eight));
     built(dir, "row_group_of_2pow31_rows.parquet", CompressionCodec.UNCOMPRESSED, 1L << 31, dataPage(1, 8, eight));
@@ -131,7 +132,8 @@ public final class HostileFiles {
     ByteBuffer.wrap(framed, framed.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).putInt(-1);
     Files.write(dir.resolve("footer_length_4294967295.parquet"), framed);
     Files.write(dir.resolve("footer_cut_short.parquet"), cutFooter(Files.readAllBytes(table(t)), 40));
-    Files.write(dir.resolve("encrypted_footer.parquet"), "PAR1\0\0\0\0\4\0\0\0PARE".getBytes(StandardCharsets.ISO_8859_1));
+    Files.write(dir.resolve("encrypted_footer.parquet"),
+        "PAR1\0\0\0\0\4\0\0\0PARE".getBytes(StandardCharsets.ISO_8859_1));
     Files.write(dir.resolve("not_parquet.parquet"), "id,x\n1,2.5\n".repeat(4).getBytes(StandardCharsets.UTF_8));
     Files.delete(t);
   }

@@ -110,7 +110,8 @@ class HostileFilesTest {
       T result = read.get();
       long used = cpuSince(before);
       if (used > CPU.toNanos()) {
-        fail(what + " took " + used / 1_000_000 + " ms of CPU, more than the " + CPU.toMillis() + " ms a read may take");
+        fail(
+            what + " took " + used / 1_000_000 + " ms of CPU, more than the " + CPU.toMillis() + " ms a read may take");
       }
       return result;
     }, () -> what + " did not end within " + WALL.toSeconds() + " s of wall time");

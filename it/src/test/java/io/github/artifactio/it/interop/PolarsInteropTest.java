@@ -81,22 +81,57 @@ class PolarsInteropTest {
     boolean unsigned = c.type().leaf() == ColumnType.Leaf.UINT32;
     List<Object> out = new ArrayList<>(c.length());
     c.emit(new ValueSink() {
-      @Override public void int64(long v) { out.add(Long.toString(v)); }
-      @Override public void int32(int v) { out.add(unsigned ? Integer.toUnsignedString(v) : Integer.toString(v)); }
-      @Override public void float64(double v) { out.add(bits(v)); }
-      @Override public void float32(float v) { out.add(bits(v)); }
-      @Override public void bool(boolean v) { out.add(v); }
-      @Override public void utf8(byte[] data, int off, int len) { out.add(new String(data, off, len, StandardCharsets.UTF_8)); }
-      @Override public void nullValue() { out.add(null); }
-      @Override public void nullList() { out.add(null); }
-      @Override public void float32List(float[] v, int from, int to) {
+      @Override
+      public void int64(long v) {
+        out.add(Long.toString(v));
+      }
+
+      @Override
+      public void int32(int v) {
+        out.add(unsigned ? Integer.toUnsignedString(v) : Integer.toString(v));
+      }
+
+      @Override
+      public void float64(double v) {
+        out.add(bits(v));
+      }
+
+      @Override
+      public void float32(float v) {
+        out.add(bits(v));
+      }
+
+      @Override
+      public void bool(boolean v) {
+        out.add(v);
+      }
+
+      @Override
+      public void utf8(byte[] data, int off, int len) {
+        out.add(new String(data, off, len, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void nullValue() {
+        out.add(null);
+      }
+
+      @Override
+      public void nullList() {
+        out.add(null);
+      }
+
+      @Override
+      public void float32List(float[] v, int from, int to) {
         List<Object> l = new ArrayList<>();
         for (int i = from; i < to; i++) {
           l.add(bits(v[i]));
         }
         out.add(l);
       }
-      @Override public void float64List(double[] v, int from, int to) {
+
+      @Override
+      public void float64List(double[] v, int from, int to) {
         List<Object> l = new ArrayList<>();
         for (int i = from; i < to; i++) {
           l.add(bits(v[i]));

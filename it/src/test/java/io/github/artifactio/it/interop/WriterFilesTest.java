@@ -52,7 +52,7 @@ class WriterFilesTest {
   void each_file_is_its_writers_with_10000_rows_of_7_columns_one_a_list_in_about_150_kb() throws Exception {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
       for (String[] file : new String[][] {{"duckdb_precursors.parquet", "DuckDB"},
-          {"arrow_rs_precursors.parquet", "parquet-rs version"}}) {
+        {"arrow_rs_precursors.parquet", "parquet-rs version"}}) {
         Path p = writers().resolve(file[0]);
         assertTrue(single(s, "SELECT created_by FROM parquet_file_metadata('" + p + "')").startsWith(file[1]),
             p + " was written by " + file[1]);
@@ -74,7 +74,8 @@ class WriterFilesTest {
   /** Rows in one file and not in the other, counted both ways (duplicates counted). */
   private static long rowsOnlyInOne(Statement s, Path a, Path b) throws SQLException {
     String count = "SELECT count(*) FROM (SELECT * FROM '%s' EXCEPT ALL SELECT * FROM '%s')";
-    return Long.parseLong(single(s, String.format(count, a, b))) + Long.parseLong(single(s, String.format(count, b, a)));
+    return Long.parseLong(single(s, String.format(count, a, b)))
+        + Long.parseLong(single(s, String.format(count, b, a)));
   }
 
   private static String single(Statement s, String query) throws SQLException {

@@ -211,7 +211,7 @@ public record TableCase(List<Column> columns) {
   static String str(String s) {
     StringBuilder b = new StringBuilder("\"");
     int shown = 0;
-    for (int i = 0; i < s.length() && shown < 24; ) {
+    for (int i = 0; i < s.length() && shown < 24;) {
       int cp = s.codePointAt(i);
       i += Character.charCount(cp);
       shown++;

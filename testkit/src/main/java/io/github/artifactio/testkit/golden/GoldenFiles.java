@@ -120,7 +120,8 @@ public final class GoldenFiles {
     if (!Files.exists(golden)) {
       if (m == GoldenMode.NO) {
         throw new AssertionFailedError("golden \"" + name + "\" does not exist (" + golden + ") and the mode is "
-            + (io.github.artifactio.testkit.Ci.isSet() ? "read-only because CI is set" : "no") + "; create it by running "
+            + (io.github.artifactio.testkit.Ci.isSet() ? "read-only because CI is set" : "no")
+            + "; create it by running "
             + "without CI (the default mode creates a missing golden) or with " + GoldenMode.ENV + "=new");
       }
       accept(actual, name, a);
@@ -276,8 +277,9 @@ public final class GoldenFiles {
     boolean relaxed = !tolerances.isEmpty() || nanEqualsNaN || signedZerosEqual || key != null;
     boolean sameWriter = g.fingerprint().equals(a.fingerprint());
     boolean bytesAsserted = sameWriter && !relaxed;
-    String bytesLine = "bytes      DIFFERENT (blake3 " + g.blake3().substring(0, 12) + "… vs " + a.blake3().substring(0, 12)
-        + "…)";
+    String bytesLine =
+        "bytes      DIFFERENT (blake3 " + g.blake3().substring(0, 12) + "… vs " + a.blake3().substring(0, 12)
+            + "…)";
     if (!bytesAsserted) {
       bytesLine += sameWriter
           ? ", not asserted: a key column, tolerances or NaN/zero relaxations are declared"

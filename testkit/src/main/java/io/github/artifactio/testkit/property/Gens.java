@@ -97,7 +97,9 @@ public final class Gens {
     };
   }
 
-  /** The bit patterns of the double edge cases: zeros, ±1, NaNs with five payloads, infinities, subnormals, extremes. */
+  /**
+   * The bit patterns of the double edge cases: zeros, ±1, NaNs with five payloads, infinities, subnormals, extremes.
+   */
   public static long[] doubleEdgeCases() {
     return new long[] {
       Double.doubleToRawLongBits(0.0),
@@ -260,7 +262,8 @@ public final class Gens {
    */
   public static Gen<Integer> codePoints() {
     int[][] ranges = {
-      {'a', 'z'}, {0x20, 0x7e}, {0xa0, 0x24f}, {0x370, 0x3ff}, {0x4e00, 0x9fff}, {0x1f600, 0x1f64f}, {0x10000, 0x10ffff},
+      {'a', 'z'}, {0x20, 0x7e}, {0xa0, 0x24f}, {0x370, 0x3ff}, {0x4e00, 0x9fff}, {0x1f600, 0x1f64f},
+      {0x10000, 0x10ffff},
       {0x300, 0x36f}, {0, 0},
     };
     return s -> {

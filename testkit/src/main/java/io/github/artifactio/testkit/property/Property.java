@@ -256,7 +256,8 @@ public final class Property<T> {
   private PropertyFailedError failure(
       Shrinker.Run<T> original, long runSeed, int tryNumber, ThrowingConsumer<? super T> assertion) {
     Shrinker<T> shrinker = new Shrinker<>(
-        (c, spans) -> run(spans == null ? Source.replay(c) : Source.replay(c, spans), assertion), original, shrinkRuns, System.nanoTime() + shrinkTime.toNanos());
+        (c, spans) -> run(spans == null ? Source.replay(c) : Source.replay(c, spans), assertion), original, shrinkRuns,
+        System.nanoTime() + shrinkTime.toNanos());
     Shrinker.Run<T> shrunk = shrinkRuns == 0 ? original : shrinker.shrink();
     StringBuilder m = new StringBuilder();
     m.append("property \"").append(name).append("\" failed on try ").append(tryNumber).append(" (seed ")

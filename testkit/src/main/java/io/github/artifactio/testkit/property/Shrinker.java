@@ -61,7 +61,7 @@ final class Shrinker<T> {
   private boolean deleteSpans() {
     boolean any = false;
     int rank = 0; // spans ranked before this one were tried (on an earlier version of the sequence)
-    for (int pass = 0; ; pass++) {
+    for (int pass = 0;; pass++) {
       List<int[]> spans = best.spans();
       Integer[] order = new Integer[spans.size()];
       for (int i = 0; i < order.length; i++) {
@@ -110,7 +110,7 @@ final class Shrinker<T> {
   private boolean deleteBlocks() {
     boolean any = false;
     for (int k : new int[] {8, 4, 2, 1}) {
-      for (int i = 0; i + k <= best.choices().length; ) {
+      for (int i = 0; i + k <= best.choices().length;) {
         if (exhausted()) {
           return any;
         }

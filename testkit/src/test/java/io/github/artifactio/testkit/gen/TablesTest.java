@@ -47,7 +47,8 @@ class TablesTest {
         .cover(2, "-0.0", t -> anyDouble(t, d -> d == 0 && 1 / d < 0))
         .cover(2, "an infinity", t -> anyDouble(t, Double::isInfinite))
         .cover(2, "a subnormal", t -> anyDouble(t, d -> d != 0 && Math.abs(d) < Float.MIN_NORMAL))
-        .cover(2, "an extreme", t -> anyDouble(t, d -> Math.abs(d) == Double.MAX_VALUE || Math.abs(d) == Float.MAX_VALUE))
+        .cover(2, "an extreme",
+            t -> anyDouble(t, d -> Math.abs(d) == Double.MAX_VALUE || Math.abs(d) == Float.MAX_VALUE))
         .cover(3, "an empty string", t -> anyString(t, String::isEmpty))
         .cover(3, "a multi-byte string", t -> anyString(t, s -> s.chars().anyMatch(c -> c > 0x7f && c < 0xd800)))
         .cover(3, "an astral string", t -> anyString(t, s -> s.codePoints().anyMatch(c -> c > 0xffff)))
@@ -108,8 +109,8 @@ class TablesTest {
 
   @Test
   void a_table_with_a_nan_shrinks_to_one_row_of_one_float_column() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Tables.tables(TableShape.small())).seed(11).tries(300)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Tables.tables(TableShape.small())).seed(11).tries(300)
             .check(t -> assertTrue(!anyDouble(t, Double::isNaN), "a NaN")));
     TableCase t = (TableCase) e.counterexample();
     assertEquals(1, t.rows(), e.getMessage());
@@ -119,8 +120,8 @@ class TablesTest {
 
   @Test
   void a_table_with_a_huge_string_shrinks_to_a_single_row() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Tables.tables(TableShape.DEFAULT.withMaxRows(200))).seed(5).tries(2000)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Tables.tables(TableShape.DEFAULT.withMaxRows(200))).seed(5).tries(2000)
             .check(t -> assertTrue(!anyString(t, s -> s.length() > Tables.HUGE), "huge")));
     TableCase t = (TableCase) e.counterexample();
     assertEquals(1, t.rows(), e.getMessage());

@@ -64,7 +64,8 @@ class GoldenFilesTest {
     assertTrue(Files.exists(dir.resolve("golden/scores.parquet")));
     JsonNode facet = new ObjectMapper().readTree(dir.resolve("golden/scores.parquet.golden.json").toFile());
     assertTrue(facet.get("fingerprint").get("writer_settings").asText().contains("\"codec\":\"SNAPPY\""));
-    assertTrue(facet.get("fingerprint").get("created_by").asText().startsWith("artifact-io version "), facet.toString());
+    assertTrue(facet.get("fingerprint").get("created_by").asText().startsWith("artifact-io version "),
+        facet.toString());
     assertEquals(3, facet.get("rows").asLong());
     assertTrue(facet.get("structure").toString().contains("column score: Float64, parquet"), facet.toString());
     assertEquals(3, facet.get("column_digests").size());

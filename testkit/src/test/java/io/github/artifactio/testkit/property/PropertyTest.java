@@ -19,8 +19,8 @@ import org.opentest4j.AssertionFailedError;
 class PropertyTest {
   @Test
   void a_list_holding_a_value_over_100_shrinks_to_the_list_of_101() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.integers(0, 10_000).list(0, 30)).seed(42).tries(500)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Gens.integers(0, 10_000).list(0, 30)).seed(42).tries(500)
             .check(l -> assertTrue(l.stream().allMatch(x -> x <= 100))));
     assertEquals(List.of(101), e.counterexample());
   }
@@ -28,8 +28,8 @@ class PropertyTest {
   @Test
   void a_pair_whose_first_is_greater_shrinks_to_neighbours_next_to_zero() {
     Gen<int[]> pairs = Gens.integers(-1000, 1000).zip(Gens.integers(-1000, 1000), (a, b) -> new int[] {a, b});
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(pairs).seed(7).describedBy(p -> "(" + p[0] + ", " + p[1] + ")")
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(pairs).seed(7).describedBy(p -> "(" + p[0] + ", " + p[1] + ")")
             .check(p -> assertTrue(p[0] <= p[1], "a > b")));
     int[] p = (int[]) e.counterexample();
     // (0, -1) is the simplest choice sequence: both magnitudes 0, only the second sign set
@@ -38,8 +38,8 @@ class PropertyTest {
 
   @Test
   void a_string_with_a_non_ascii_character_shrinks_to_that_one_character() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.strings(0, 40)).seed(3).tries(300)
+    PropertyFailedError e =
+        assertThrows(PropertyFailedError.class, () -> Property.forAll(Gens.strings(0, 40)).seed(3).tries(300)
             .check(s -> assertTrue(s.chars().allMatch(c -> c < 128 && c > 0), s)));
     String shrunk = (String) e.counterexample();
     assertTrue(shrunk.equals("\u0000") || shrunk.equals("\u00a0"), "shrunk to " + shrunk.codePoints().boxed().toList());
@@ -47,8 +47,8 @@ class PropertyTest {
 
   @Test
   void a_list_with_a_minimum_size_shrinks_to_that_many_zeros() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.longs(-50, 50).list(3, 40)).seed(11).check(l -> {
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Gens.longs(-50, 50).list(3, 40)).seed(11).check(l -> {
           throw new IllegalStateException("always");
         }));
     assertEquals(List.of(0L, 0L, 0L), e.counterexample());
@@ -56,8 +56,8 @@ class PropertyTest {
 
   @Test
   void a_sum_over_a_bound_shrinks_to_few_elements_summing_just_past_it() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.integers(0, 100).list(0, 50)).seed(5).tries(500)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Gens.integers(0, 100).list(0, 50)).seed(5).tries(500)
             .check(l -> assertTrue(l.stream().mapToInt(Integer::intValue).sum() <= 150)));
     @SuppressWarnings("unchecked")
     List<Integer> l = (List<Integer>) e.counterexample();
@@ -67,8 +67,8 @@ class PropertyTest {
 
   @Test
   void the_failure_message_names_the_shrunk_and_original_values_the_seed_and_how_to_replay() {
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.integers(0, 1_000_000)).named("small").seed(1234).edgeCaseTries(0)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Gens.integers(0, 1_000_000)).named("small").seed(1234).edgeCaseTries(0)
             .check(x -> assertTrue(x < 500, "too big")));
     String m = e.getMessage();
     assertTrue(m.startsWith("property \"small\" failed on try "), m);
@@ -93,10 +93,10 @@ class PropertyTest {
     Property.forAll(gen).seed(100).tries(50).check(second::add);
     assertFalse(second.subList(50, 100).toString().equals(first.toString()));
 
-    PropertyFailedError a = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(gen).seed(8).check(l -> assertTrue(l.size() < 4)));
-    PropertyFailedError b = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(gen).seed(8).check(l -> assertTrue(l.size() < 4)));
+    PropertyFailedError a = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(gen).seed(8).check(l -> assertTrue(l.size() < 4)));
+    PropertyFailedError b = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(gen).seed(8).check(l -> assertTrue(l.size() < 4)));
     assertEquals(a.getMessage(), b.getMessage());
   }
 
@@ -154,8 +154,8 @@ class PropertyTest {
 
   @Test
   void a_coverage_requirement_that_is_not_met_fails_the_run_and_reports_the_rates() {
-    AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
-        Property.forAll(Gens.integers(0, 1000)).seed(2).tries(200)
+    AssertionFailedError e = assertThrows(AssertionFailedError.class,
+        () -> Property.forAll(Gens.integers(0, 1000)).seed(2).tries(200)
             .cover(50, "over 900", x -> x > 900)
             .check(x -> {}));
     assertFalse(e instanceof PropertyFailedError);
@@ -179,16 +179,16 @@ class PropertyTest {
     Gen<String> g = Gens.frequency(Gens.weighted(1, Gens.constant("a")), Gens.weighted(9, Gens.constant("b")));
     PropertyReport r = Property.forAll(g).seed(5).tries(1000).collect(x -> x).check(x -> {});
     assertTrue(r.percent("b") > 80, r.render());
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(g.zip(Gens.integers(0, 9), (x, i) -> x + i)).seed(5)
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(g.zip(Gens.integers(0, 9), (x, i) -> x + i)).seed(5)
             .check(x -> assertTrue(x.endsWith("0"))));
     assertEquals("a1", e.counterexample());
   }
 
   @Test
   void a_filter_that_rejects_everything_fails_with_a_discard_message() {
-    AssertionFailedError e = assertThrows(AssertionFailedError.class, () ->
-        Property.forAll(Gens.integers(0, 10).filter(x -> x > 10, 5)).seed(1).tries(20).check(x -> {}));
+    AssertionFailedError e = assertThrows(AssertionFailedError.class,
+        () -> Property.forAll(Gens.integers(0, 10).filter(x -> x > 10, 5)).seed(1).tries(20).check(x -> {}));
     assertTrue(e.getMessage().contains("discarded"), e.getMessage());
   }
 
@@ -205,8 +205,8 @@ class PropertyTest {
   @Test
   void flat_map_and_filter_shrink_through_the_choices() {
     Gen<List<Integer>> sized = Gens.integers(1, 20).flatMap(n -> Gens.integers(0, 1000).list(n, n));
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(sized.filter(l -> l.get(0) % 2 == 0)).seed(9)
+    PropertyFailedError e =
+        assertThrows(PropertyFailedError.class, () -> Property.forAll(sized.filter(l -> l.get(0) % 2 == 0)).seed(9)
             .check(l -> assertTrue(l.size() < 3)));
     assertEquals(List.of(0, 0, 0), e.counterexample());
   }
@@ -214,8 +214,8 @@ class PropertyTest {
   @Test
   void holds_fails_on_a_false_predicate_and_passes_on_a_true_one() {
     Property.forAll(Gens.longs(Long.MIN_VALUE, Long.MAX_VALUE)).seed(1).tries(500).holds(x -> x >= Long.MIN_VALUE);
-    PropertyFailedError e = assertThrows(PropertyFailedError.class, () ->
-        Property.forAll(Gens.longs(Long.MIN_VALUE, Long.MAX_VALUE)).seed(1).holds(x -> x > -5));
+    PropertyFailedError e = assertThrows(PropertyFailedError.class,
+        () -> Property.forAll(Gens.longs(Long.MIN_VALUE, Long.MAX_VALUE)).seed(1).holds(x -> x > -5));
     assertEquals(-5L, e.counterexample());
   }
 

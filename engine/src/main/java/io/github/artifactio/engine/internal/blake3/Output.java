@@ -25,7 +25,8 @@ public final class Output {
     Compress.setIv(out.cv, 0);
     for (int b = 0; b < blocks - 1; b++) {
       int flags = b == 0 ? Compress.CHUNK_START : 0;
-      Compress.compress(out.cv, 0, in, off + b * Compress.BLOCK_LEN, counter, Compress.BLOCK_LEN, flags, out.cv, 0, false);
+      Compress.compress(out.cv, 0, in, off + b * Compress.BLOCK_LEN, counter, Compress.BLOCK_LEN, flags, out.cv, 0,
+          false);
     }
     // the last block is zero-padded; its true length goes into the compression as blockLen
     System.arraycopy(in, off + (blocks - 1) * Compress.BLOCK_LEN, out.block, 0, lastLen);

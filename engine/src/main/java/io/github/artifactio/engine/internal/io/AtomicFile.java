@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Bytes go to a temporary name in the destination's own folder (so the final rename never crosses a filesystem):
  * {@code <name>.tmp-<host>-<pid>-<n>}, where {@code n} is unique within the process, so two writers of one destination
  * never share a temporary file; before reserving it, the temporary files of the same destination left by writers that
- * were killed are removed ({@link Leftovers}). {@link #publish()} renames it into place, replacing what was there; {@link #close()}
- * without a publish deletes the temporary file and leaves the destination as it was. The destination is never removed
- * first, so a reader sees either the previous file or the new one.
+ * were killed are removed ({@link Leftovers}). {@link #publish()} renames it into place, replacing what was there;
+ * {@link #close()} without a publish deletes the temporary file and leaves the destination as it was. The destination
+ * is never removed first, so a reader sees either the previous file or the new one.
  */
 public final class AtomicFile implements AutoCloseable {
   private static final AtomicLong COUNTER = new AtomicLong();

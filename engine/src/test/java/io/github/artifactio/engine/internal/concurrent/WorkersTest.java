@@ -78,8 +78,8 @@ class WorkersTest {
     try (EngineContext context = EngineContext.create("fail", 2)) {
       AtomicInteger started = new AtomicInteger();
       IllegalStateException boom = new IllegalStateException("boom at 3");
-      IllegalStateException e = assertThrows(IllegalStateException.class, () ->
-          Workers.of(context).forEach(10_000, i -> {
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> Workers.of(context).forEach(10_000, i -> {
             started.incrementAndGet();
             if (i == 3) {
               throw boom;
@@ -151,7 +151,7 @@ class WorkersTest {
     assertSame(serial, Workers.of(EngineContext.serial()));
     assertEquals(0, serial.threads());
     assertNull(serial.lane());
-    assertFalse(serial.offer(() -> { }));
+    assertFalse(serial.offer(() -> {}));
     assertFalse(serial.mayFanOut());
     List<String> names = new ArrayList<>();
     serial.forEach(5, i -> names.add(Thread.currentThread().getName()));
@@ -172,7 +172,7 @@ class WorkersTest {
     EngineContext created = EngineContext.create("closed", 2);
     created.close();
     assertEquals(List.of("a!", "b!"), created.map(List.of("a", "b"), s -> s + "!"));
-    assertFalse(Workers.of(created).offer(() -> { }), "a shut-down pool takes no offer");
+    assertFalse(Workers.of(created).offer(() -> {}), "a shut-down pool takes no offer");
   }
 
   @Test

@@ -89,7 +89,8 @@ class ConcurrentWritersTest {
     try {
       for (int c = 0; c < PROCESSES; c++) {
         Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
-            ChildWriter.class.getName(), Integer.toString(THREADS + c)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            ChildWriter.class.getName(), Integer.toString(THREADS + c)).redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
         children.add(p);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line;

@@ -95,7 +95,7 @@ class LeftoversTest {
   /** A pid no process has now: one past the highest running, checked. */
   static long deadPid() {
     long max = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1000);
-    for (long p = max + 1000; ; p++) {
+    for (long p = max + 1000;; p++) {
       if (ProcessHandle.of(p).isEmpty()) {
         return p;
       }

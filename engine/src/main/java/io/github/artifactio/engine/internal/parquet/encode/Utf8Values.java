@@ -138,7 +138,7 @@ public final class Utf8Values extends LeafValues {
   @Override
   int sampleDistinct() {
     byte[] b = page.buf;
-    for (int at = gap; at < page.size; ) {
+    for (int at = gap; at < page.size;) {
       int len = (int) Bytes.INT.get(b, at);
       addId(dictionary.id(b, at + 4, len));
       at += 4 + len;

@@ -72,7 +72,8 @@ public final class FooterChecks {
         boolean optional = t.getRepetition() == Type.Repetition.OPTIONAL;
         if (f.isNullable() != optional) {
           throw contradiction(path, t.getName(), null, "it is " + t.getRepetition()
-              + " in the footer's Parquet schema but " + (f.isNullable() ? "nullable" : "not nullable") + " in ARROW:schema");
+              + " in the footer's Parquet schema but " + (f.isNullable() ? "nullable" : "not nullable")
+              + " in ARROW:schema");
         }
         PrimitiveType leaf = leaf(t);
         PrimitiveTypeName expected = physical(f);

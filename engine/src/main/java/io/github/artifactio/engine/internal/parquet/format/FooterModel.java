@@ -35,7 +35,8 @@ import org.apache.parquet.schema.MessageType;
  * footers never get here (the footer reader refuses them); a chunk with crypto metadata goes the converter's whole
  * way so its errors stay the converter's.
  */
-public record FooterModel(MessageType schema, Map<String, String> keyValues, String createdBy, List<BlockMetaData> blocks) {
+public record FooterModel(MessageType schema, Map<String, String> keyValues, String createdBy,
+    List<BlockMetaData> blocks) {
   public FooterModel {
     blocks = List.copyOf(blocks);
   }

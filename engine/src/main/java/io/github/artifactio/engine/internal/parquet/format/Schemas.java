@@ -69,11 +69,12 @@ public final class Schemas {
   }
 
   /**
-   * One leaf. Float and double leaves declare {@code TypeDefinedOrder}, as arrow-rs, DuckDB and Polars write: parquet-java
-   * 1.18 defaults them to the newer {@code IEEE_754_TOTAL_ORDER}, a union variant that readers built before it (Polars
-   * 0.25 among them) cannot parse, so they refused the whole file. NaN has no place in the type-defined order, so
-   * min and max are those of the other values and {@code nan_count} says how many NaNs lie outside them (as arrow-rs
-   * writes); a chunk of only NaN has no range; zero bounds are widened to -0.0 and +0.0 (ColumnOrderTest pins this).
+   * One leaf. Float and double leaves declare {@code TypeDefinedOrder}, as arrow-rs, DuckDB and Polars write:
+   * parquet-java 1.18 defaults them to the newer {@code IEEE_754_TOTAL_ORDER}, a union variant that readers built
+   * before it (Polars 0.25 among them) cannot parse, so they refused the whole file. NaN has no place in the
+   * type-defined order, so min and max are those of the other values and {@code nan_count} says how many NaNs lie
+   * outside them (as arrow-rs writes); a chunk of only NaN has no range; zero bounds are widened to -0.0 and +0.0
+   * (ColumnOrderTest pins this).
    */
   private static Type leafType(String name, Leaf leaf, Repetition rep) {
     return switch (leaf) {

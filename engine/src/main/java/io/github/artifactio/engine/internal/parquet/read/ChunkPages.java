@@ -281,7 +281,8 @@ final class ChunkPages implements PageSource {
     Encoding e = p.header.type == PageType.DATA_PAGE && p.header.data_page_header != null
         ? p.header.data_page_header.encoding
         : p.header.type == PageType.DATA_PAGE_V2 && p.header.data_page_header_v2 != null
-            ? p.header.data_page_header_v2.encoding : null;
+            ? p.header.data_page_header_v2.encoding
+        : null;
     if (e != null && !declared.contains(dictionaryAsOne(e.name()))) {
       throw new PageFormatException("data page " + p.page + " is " + e + "-encoded, an encoding its column chunk"
           + " does not declare (" + String.join(", ", new TreeSet<>(declared)) + ")", null, true);

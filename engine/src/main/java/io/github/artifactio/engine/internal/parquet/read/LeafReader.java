@@ -181,7 +181,8 @@ final class LeafReader {
       int rl = d.repetition_levels_byte_length;
       int dl = d.definition_levels_byte_length;
       if (rl < 0 || dl < 0 || (long) rl + dl > p.length) {
-        throw new PageFormatException("v2 level lengths " + rl + " + " + dl + " exceed the page's " + p.length + " bytes");
+        throw new PageFormatException(
+            "v2 level lengths " + rl + " + " + dl + " exceed the page's " + p.length + " bytes");
       }
       if (maxRep > 0) {
         reps = grow(reps, count);
@@ -261,7 +262,8 @@ final class LeafReader {
       if (pos + 4 > end) {
         throw new PageFormatException("level data ends before its length");
       }
-      int len = (body[pos] & 0xff) | (body[pos + 1] & 0xff) << 8 | (body[pos + 2] & 0xff) << 16 | (body[pos + 3] & 0xff) << 24;
+      int len = (body[pos] & 0xff) | (body[pos + 1] & 0xff) << 8 | (body[pos + 2] & 0xff) << 16
+          | (body[pos + 3] & 0xff) << 24;
       pos += 4;
       if (len < 0 || len > end - pos) {
         throw new PageFormatException("levels of " + len + " bytes run past their page");
@@ -555,7 +557,8 @@ final class LeafReader {
     }
     if (b != null) {
       if (started < n) {
-        throw new PageFormatException("the column chunk ends at row " + (first + started) + ", before the rows its row group holds");
+        throw new PageFormatException(
+            "the column chunk ends at row " + (first + started) + ", before the rows its row group holds");
       }
       b.size += started;
       b.offsets[b.size] = b.items;
@@ -603,7 +606,8 @@ final class LeafReader {
       if (pos + 4 > end) {
         throw new PageFormatException("RLE boolean data ends before its length");
       }
-      int len = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
+      int len =
+          (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
       if (len < 0 || len > end - pos - 4) {
         throw new PageFormatException("RLE boolean data of " + len + " bytes runs past its page");
       }

@@ -279,10 +279,10 @@ public final class ParquetFile {
   public double[][] numericStats(String column) {
     int leaf = leafOf(column);
     ColumnDescriptor d = schema.getColumns().get(leaf);
-    boolean unsigned = d.getPrimitiveType().getLogicalTypeAnnotation()
-        instanceof org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation
-        && !((org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation)
-            d.getPrimitiveType().getLogicalTypeAnnotation()).isSigned();
+    boolean unsigned = d.getPrimitiveType()
+        .getLogicalTypeAnnotation() instanceof org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation
+        && !((org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation) d.getPrimitiveType()
+            .getLogicalTypeAnnotation()).isSigned();
     List<BlockMetaData> blocks = footer.blocks();
     double[][] out = new double[blocks.size()][];
     for (int g = 0; g < blocks.size(); g++) {

@@ -86,8 +86,8 @@ public final class Scan implements AutoCloseable {
    * @param starts inclusive file-row starts of the kept ranges, sorted and disjoint
    * @param ends exclusive ends
    */
-  public @SuppressWarnings("unchecked")
-  Scan(ParquetFile file, List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, Config config) {
+  public @SuppressWarnings("unchecked") Scan(ParquetFile file, List<ColumnSpec> projection, long[] starts, long[] ends,
+      int batchRows, Config config) {
     this.file = file;
     this.path = file.path();
     this.projection = List.copyOf(projection);

@@ -30,7 +30,9 @@ public final class SpanCache implements ChunkSource {
       long peakResidentBytes) {}
 
   /** QUEUED: a prefetch was submitted but has not started; a decoder that needs the span loads it itself. */
-  private enum State { IDLE, QUEUED, LOADING, READY, RELEASED }
+  private enum State {
+    IDLE, QUEUED, LOADING, READY, RELEASED
+  }
 
   private static final class Span {
     final int index;

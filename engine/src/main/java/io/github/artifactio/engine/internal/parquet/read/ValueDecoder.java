@@ -126,7 +126,8 @@ abstract class ValueDecoder {
       if (pos + 4 > end) {
         throw truncated();
       }
-      int len = (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
+      int len =
+          (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
       pos += 4;
       if (len < 0 || len > end - pos) {
         throw new PageFormatException("a byte array value of " + (len & 0xffffffffL) + " bytes runs past its page");

@@ -59,8 +59,10 @@ public final class ColumnJoin {
       long theirs = g < ref.rowGroups() ? ref.firstRow(g) + ref.rows(g) : -1;
       if (mine != theirs) {
         return "row group " + g + " ends " + (mine < 0 ? "nowhere (it has " + in.rowGroups() + " row groups)"
-            : "at row " + mine) + " there but " + (theirs < 0 ? "nowhere (input 0 has " + ref.rowGroups()
-            + " row groups)" : "at row " + theirs) + " in input 0";
+            : "at row " + mine) + " there but "
+            + (theirs < 0 ? "nowhere (input 0 has " + ref.rowGroups()
+                + " row groups)" : "at row " + theirs)
+            + " in input 0";
       }
     }
     return null;

@@ -23,7 +23,9 @@ final class InputReader {
       return start + length;
     }
 
-    /** Chunk ({@code rowGroup}, {@code leaf}) of {@code in}, its pages checked against {@code indexes} when verifying. */
+    /**
+     * Chunk ({@code rowGroup}, {@code leaf}) of {@code in}, its pages checked against {@code indexes} when verifying.
+     */
     static Segment of(SpliceInput in, int rowGroup, int leaf, SpliceIndexes indexes, boolean verify) {
       SpliceInput.Chunk c = in.chunk(rowGroup, leaf);
       if (!verify) {

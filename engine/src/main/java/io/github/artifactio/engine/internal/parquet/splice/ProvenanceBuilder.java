@@ -28,7 +28,8 @@ final class ProvenanceBuilder {
     List<long[]> groupRuns = new ArrayList<>();
     for (int k = 0; k < groups.length; k++) {
       int g = groups[k];
-      if (!groupRuns.isEmpty() && groupRuns.get(groupRuns.size() - 1)[0] + groupRuns.get(groupRuns.size() - 1)[1] == g) {
+      if (!groupRuns.isEmpty()
+          && groupRuns.get(groupRuns.size() - 1)[0] + groupRuns.get(groupRuns.size() - 1)[1] == g) {
         groupRuns.get(groupRuns.size() - 1)[1]++;
       } else {
         groupRuns.add(new long[] {g, 1});

@@ -230,7 +230,7 @@ final class SpliceFooter {
     byte[] footer = serialize(s -> Util.writeFileMetaData(meta, s));
     out.write(footer, 0, footer.length);
     byte[] len = {(byte) footer.length, (byte) (footer.length >>> 8), (byte) (footer.length >>> 16),
-        (byte) (footer.length >>> 24)};
+      (byte) (footer.length >>> 24)};
     out.write(len, 0, 4);
     byte[] magic = "PAR1".getBytes(StandardCharsets.US_ASCII);
     out.write(magic, 0, 4);

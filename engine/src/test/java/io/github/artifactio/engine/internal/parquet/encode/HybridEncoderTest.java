@@ -17,7 +17,7 @@ class HybridEncoderTest {
   static int[] values(SplittableRandom r, int n, int width) {
     int[] v = new int[n];
     long mask = width == 32 ? 0xffff_ffffL : (1L << width) - 1;
-    for (int i = 0; i < n; ) {
+    for (int i = 0; i < n;) {
       int run = r.nextInt(4) == 0 ? 1 + r.nextInt(40) : 1;
       int x = (int) (r.nextLong() & mask);
       for (int k = 0; k < run && i < n; k++) {
@@ -28,7 +28,8 @@ class HybridEncoderTest {
   }
 
   static int[] decode(byte[] b, int len, int width, int n) throws IOException {
-    RunLengthBitPackingHybridDecoder d = new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(b, 0, len));
+    RunLengthBitPackingHybridDecoder d =
+        new RunLengthBitPackingHybridDecoder(width, new ByteArrayInputStream(b, 0, len));
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {
       out[i] = d.readInt();

@@ -62,7 +62,8 @@ abstract class LeafDecoder {
       if (kind == ColumnType.LIST_FLOAT64) {
         return new ListF64(spec.name(), maxDef, repeatedDef, totalRows, (int) values);
       }
-      return new ListF32(spec.name(), maxDef, repeatedDef, totalRows, (int) values, kind == ColumnType.LARGE_LIST_FLOAT32);
+      return new ListF32(spec.name(), maxDef, repeatedDef, totalRows, (int) values,
+          kind == ColumnType.LARGE_LIST_FLOAT32);
     }
     switch (kind.leaf()) {
       case INT64:
@@ -81,8 +82,6 @@ abstract class LeafDecoder {
         return new Utf8(spec.name(), maxDef, totalRows);
     }
   }
-
-
 
   private static boolean[] validity(boolean optional, int n) {
     return optional ? new boolean[n] : null;

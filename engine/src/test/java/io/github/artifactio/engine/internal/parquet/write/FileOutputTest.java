@@ -22,7 +22,7 @@ class FileOutputTest {
 
   @ParameterizedTest(name = "{0} bytes")
   @ValueSource(ints = {0, 1, 511, 4095, 4096, 4097, FileOutput.BUFFER_BYTES - 1, FileOutput.BUFFER_BYTES,
-      3 * FileOutput.BUFFER_BYTES + 123})
+    3 * FileOutput.BUFFER_BYTES + 123})
   void the_file_holds_exactly_the_bytes_written_in_pieces_of_any_size(int n) throws IOException {
     byte[] data = new byte[n];
     new SplittableRandom(n).nextBytes(data);
