@@ -23,12 +23,6 @@ import org.junit.jupiter.api.Test;
  * document names a commit (that is git history's job).
  */
 class DocsLinksTest {
-  /**
-   * Written by the bench-doc generator from a benchmark run's JSON, so absent until a run is committed: links to it
-   * are allowed to dangle. Remove this constant once the file is committed.
-   */
-  static final Set<String> GENERATED_LATER = Set.of("docs/benchmarks.md");
-
   /** The generated benchmark tables say which commit they measured; no other document names a commit. */
   static final Set<String> MAY_NAME_A_COMMIT = Set.of("docs/benchmarks.md");
 
@@ -150,9 +144,6 @@ class DocsLinksTest {
         continue;
       }
       String relative = root.normalize().relativize(resolved).toString().replace('\\', '/');
-      if (GENERATED_LATER.contains(relative)) {
-        continue;
-      }
       if (!Files.exists(resolved)) {
         broken.add(doc + ": " + target + " (no such file)");
         continue;

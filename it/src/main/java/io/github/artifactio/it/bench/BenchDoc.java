@@ -246,8 +246,12 @@ public final class BenchDoc {
   static List<String> headlines(List<Result> results) {
     List<String> lines = new ArrayList<>();
     for (Result r : results) {
+      // a run with JVM options of its own (-XX:UseAVX=2: the code an AVX2 CPU runs) says so on each of its lines
+      List<String> options = new ArrayList<>();
+      r.json().path("machine").path("jvm_args").forEach(o -> options.add(o.asText()));
+      String label = options.isEmpty() ? r.name() : r.name() + ", " + String.join(" ", options);
       for (JsonNode h : r.json().path("headline")) {
-        lines.add("- " + headlineText(h) + "; [" + r.name() + "](docs/benchmarks.md#" + r.name() + ")");
+        lines.add("- " + headlineText(h) + "; [" + label + "](docs/benchmarks.md#" + r.name() + ")");
       }
     }
     return lines;
