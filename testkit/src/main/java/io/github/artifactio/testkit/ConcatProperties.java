@@ -129,7 +129,8 @@ public final class ConcatProperties {
     assertProvenanceMapsEveryRow();
   }
 
-  private static List<Path> rowParts(SplitCase c, Path dir) {
+  /** The row parts of {@code c} in {@code dir}, each written with its own options and chunking. */
+  static List<Path> rowParts(SplitCase c, Path dir) {
     List<Path> out = new ArrayList<>();
     int from = 0;
     int[] sizes = c.rowParts();

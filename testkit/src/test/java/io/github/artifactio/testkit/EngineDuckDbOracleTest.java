@@ -64,7 +64,7 @@ class EngineDuckDbOracleTest {
     Property.forAll(SPLITS).named("duckdb-reads-concatenated").tries(30).check(inTemp((c, dir) -> {
       List<Column> table = c.table().columns();
       Path spliced = dir.resolve("spliced.parquet");
-      Concat.concat(spliced, rowParts(c, dir), Axis.ROWS, ConcatOptions.defaults());
+      Concat.concat(spliced, ConcatProperties.rowParts(c, dir), Axis.ROWS, ConcatOptions.defaults());
       DuckDbValues.assertReadsAs(db, spliced, table);
       Path joined = dir.resolve("joined.parquet");
       Concat.concat(joined, columnGroups(c, dir), Axis.COLUMNS, ConcatOptions.defaults());
@@ -86,27 +86,6 @@ class EngineDuckDbOracleTest {
     }
     assertEquals(c.table().rows(), TableFile.open(p).rows());
     DuckDbValues.assertReadsAs(db, p, c.table().columns());
-  }
-
-  /** The row parts, each written with its own options and chunking (as {@link ConcatProperties} writes them). */
-  private static List<Path> rowParts(SplitCase c, Path dir) {
-    List<Path> out = new ArrayList<>();
-    int from = 0;
-    int[] sizes = c.rowParts();
-    for (int i = 0; i < sizes.length; i++) {
-      Path p = dir.resolve("part-" + i + ".parquet");
-      try (TableWriter w = TableWriter.open(p, c.partOptions().get(i))) {
-        int at = from;
-        for (int size : c.partChunks().get(i)) {
-          w.write(c.table().slice(at, at + size));
-          at += size;
-        }
-        w.finish();
-      }
-      out.add(p);
-      from += sizes[i];
-    }
-    return out;
   }
 
   /** The column groups, each written with its own options and the case's common row-group cap. */
