@@ -4,6 +4,7 @@ import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
 import io.github.artifactio.engine.concat.ConcatResult;
+import io.github.artifactio.engine.concat.RowGroupsMisalignedException;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,12 @@ final class ConcatCommand implements CliCommand {
     }
     // a refused concatenation (schemas or row groups that differ, a corrupt input) is an ArtifactException naming
     // the input: Main prints it and exits FAILED, and the previous output is untouched
-    ConcatResult r = Concat.concat(output, inputs, axis, options);
+    ConcatResult r;
+    try {
+      r = Concat.concat(output, inputs, axis, options);
+    } catch (RowGroupsMisalignedException e) {
+      throw e.spelling("--reencode"); // the option as this command spells it, not the Java API's name
+    }
     out.println(output + ": " + r.rows() + " rows in " + r.rowGroups() + " row groups, "
         + r.publish().reportName() + ", blake3 " + r.contentHash().hex() + " (" + r.bytesRead() + " bytes read, "
         + r.bytesWritten() + " written" + (r.reencodedColumns().isEmpty() ? "" : "; re-encoded "

@@ -53,6 +53,10 @@ class ConcatCommandTest {
     Path out = dir.resolve("joined.parquet");
     Cli.Result refused = Cli.run("concat", "--axis", "columns", "-o", out.toString(), a.toString(), b.toString());
     assertEquals(Main.FAILED, refused.code(), refused.toString());
+    // the refusal names the option as the command line spells it, never the Java API's ConcatOptions.reencode(true)
+    assertTrue(refused.err().startsWith("artifact-io concat: " + b + ": concat columns into " + out
+        + ": the row groups of input 1 do not line up with input 0's (" + a + "): "), refused.err());
+    assertTrue(refused.err().endsWith("; --reencode re-encodes its columns to input 0's row groups\n"), refused.err());
     Cli.Result r = Cli.run("concat", "--axis", "columns", "--reencode", "-o", out.toString(), a.toString(),
         b.toString());
     assertEquals(Main.PASS, r.code(), r.toString());

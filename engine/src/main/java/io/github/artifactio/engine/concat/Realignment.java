@@ -45,9 +45,7 @@ final class Realignment {
           continue;
         }
         if (!options.reencode()) {
-          throw new ArtifactException(inputs.get(i).path(), "concat columns into " + destination + ": the row groups of"
-              + " input " + i + " do not line up with input 0's (" + ref.path() + "): "
-              + boundary + "; ConcatOptions.reencode(true) re-encodes its columns to input 0's row groups");
+          throw new RowGroupsMisalignedException(inputs.get(i).path(), destination, i, ref.path(), boundary);
         }
         if (scratch == null) {
           scratch = scratchFolder(destination);
