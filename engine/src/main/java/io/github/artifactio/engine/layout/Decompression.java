@@ -15,7 +15,7 @@ public record Decompression(Status status, String detail) {
     OK,
     /** The page does not decompress to its declared size. */
     FAILED,
-    /** The chunk's codec is one the engine does not read (Hadoop-framed LZ4, BROTLI, LZO): the page was not tried. */
+    /** The chunk's codec is one the engine does not read (Hadoop-framed LZ4, LZO): the page was not tried. */
     CODEC_NOT_READ
   }
 

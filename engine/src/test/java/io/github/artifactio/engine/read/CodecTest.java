@@ -17,7 +17,7 @@ class CodecTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"snappy", "uncompressed", "gzip", "zstd", "lz4_raw"})
+  @ValueSource(strings = {"snappy", "uncompressed", "gzip", "zstd", "lz4_raw", "brotli"})
   void a_duckdb_file_compressed_with_each_common_codec_reads_to_its_values(String codec) throws Exception {
     Path p = dir.resolve(codec + ".parquet");
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:"); Statement st = duck.createStatement()) {

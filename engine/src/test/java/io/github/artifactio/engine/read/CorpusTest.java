@@ -50,7 +50,8 @@ class CorpusTest {
 
   private static final String NO_MODEL_COLUMN = "no column of the engine's model";
   private static final String LZ4 =
-      "compressed with LZ4, which this engine does not read (it reads [UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW])";
+      "compressed with LZ4, which this engine does not read"
+          + " (it reads [UNCOMPRESSED, SNAPPY, GZIP, BROTLI, ZSTD, LZ4_RAW])";
 
   /**
    * The files of {@code data/} the engine refuses, each with its reason (the message, the file's path as
@@ -257,7 +258,7 @@ class CorpusTest {
     ArtifactException e = assertThrows(ArtifactException.class, () -> f.batches(List.of(col), 100));
     assertEquals(
         p + ", column '" + col + "', row group 0: compressed with LZ4, which this engine does not read (it"
-            + " reads [UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW])",
+            + " reads [UNCOMPRESSED, SNAPPY, GZIP, BROTLI, ZSTD, LZ4_RAW])",
         e.getMessage());
     assertEquals(col, e.column().orElseThrow());
     assertEquals(0, e.rowGroup().getAsInt());

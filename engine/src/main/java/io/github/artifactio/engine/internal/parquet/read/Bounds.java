@@ -40,6 +40,10 @@ final class Bounds {
         return compressed * GZIP_RATIO + SLACK;
       case LZ4_RAW:
         return compressed * LZ4_RATIO + SLACK;
+      case BROTLI:
+        // no ratio bounds it (16 MiB of zeros is 14 bytes): the heap share below does, and the decoder stops at the
+        // declared size, so a stream that expands further never costs more than that
+        return Integer.MAX_VALUE;
       default:
         return compressed * ZSTD_RATIO + SLACK;
     }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
+import org.brotli.dec.BrotliInputStream;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
@@ -16,8 +17,11 @@ import org.xerial.snappy.Snappy;
  * native library needed). zstd-jni's native library is loaded on first use; where it cannot load (an unusual
  * platform), aircompressor decodes ZSTD instead, slower but identical.
  *
- * <p>Hadoop-framed LZ4 ({@code LZ4}), BROTLI and LZO are not read: the caller reports them naming file, column,
- * row group and codec before a page is read.
+ * BROTLI goes through Google's reference decoder ({@code org.brotli:dec}, pure Java), into the page's declared size
+ * and no further: a stream that would expand past it (a BROTLI bomb) is refused once it has filled that size.
+ *
+ * <p>Hadoop-framed LZ4 ({@code LZ4}) and LZO are not read: the caller reports them naming file, column, row group
+ * and codec before a page is read.
  */
 final class Decompressors {
   static final Set<CompressionCodecName> READABLE =
@@ -26,7 +30,8 @@ final class Decompressors {
           CompressionCodecName.SNAPPY,
           CompressionCodecName.GZIP,
           CompressionCodecName.ZSTD,
-          CompressionCodecName.LZ4_RAW);
+          CompressionCodecName.LZ4_RAW,
+          CompressionCodecName.BROTLI);
 
   private static final boolean ZSTD_JNI = zstdJniLoads();
 
@@ -110,6 +115,9 @@ final class Decompressors {
       case LZ4_RAW:
         n = new io.airlift.compress.lz4.Lz4Decompressor().decompress(in, off, len, out, 0, size);
         break;
+      case BROTLI:
+        n = readAtMost(new BrotliInputStream(new ByteArrayInputStream(in, off, len)), out, size, codec);
+        break;
       default:
         throw new PageFormatException("codec " + codec + " is not read");
     }
@@ -133,7 +141,17 @@ final class Decompressors {
 
   /** GZIPInputStream also reads concatenated gzip members, which some writers produce. */
   private static int inflate(byte[] in, int off, int len, byte[] out, int size) throws IOException {
-    try (InputStream z = new GZIPInputStream(new ByteArrayInputStream(in, off, len), 64 * 1024)) {
+    return readAtMost(
+        new GZIPInputStream(new ByteArrayInputStream(in, off, len), 64 * 1024), out, size, CompressionCodecName.GZIP);
+  }
+
+  /**
+   * Reads a decompressing stream into {@code out}, never past {@code size} bytes: a stream that holds more than its
+   * header declares is refused when it has filled the declared size, so a few bytes that expand without bound never
+   * cost more than the page's declared (and already bounded) size.
+   */
+  private static int readAtMost(InputStream z, byte[] out, int size, CompressionCodecName codec) throws IOException {
+    try (z) {
       int n = 0;
       while (n < size) {
         int r = z.read(out, n, size - n);
@@ -143,7 +161,8 @@ final class Decompressors {
         n += r;
       }
       if (n == size && z.read() >= 0) {
-        throw new PageFormatException("its GZIP bytes decompress to more than the " + size + " bytes its header says");
+        throw new PageFormatException(
+            "its " + codec + " bytes decompress to more than the " + size + " bytes its header says");
       }
       return n;
     }
