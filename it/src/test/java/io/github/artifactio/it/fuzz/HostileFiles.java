@@ -64,6 +64,12 @@ public final class HostileFiles {
         dataPage(1, Integer.MAX_VALUE, eight));
     built(dir, "gzip_page_declares_1gib.parquet", CompressionCodec.GZIP, 1, dataPage(1, 1 << 30, gzip(1 << 20)));
     built(dir, "gzip_page_inflates_past_its_size.parquet", CompressionCodec.GZIP, 1, dataPage(1, 8, gzip(16 << 20)));
+    // 1 MiB of zeros in 14 BROTLI bytes (Debian's brotli 1.0.9: head -c 1048576 /dev/zero | brotli -c), declared as 8
+    byte[] brotliMib = java.util.HexFormat.of().parseHex("5fffff8f7f02201e0b0472ef1f00");
+    built(dir, "brotli_page_expands_past_its_size.parquet", CompressionCodec.BROTLI, 1, dataPage(1, 8, brotliMib));
+    byte[] brotliCorrupt = brotliMib.clone();
+    brotliCorrupt[0] = (byte) 0xff; // a window size no encoder writes
+    built(dir, "brotli_page_corrupt.parquet", CompressionCodec.BROTLI, 1, dataPage(1, 8, brotliCorrupt));
     built(dir, "zstd_page_declares_1gib.parquet", CompressionCodec.ZSTD, 1,
         dataPage(1, 1 << 30, com.github.luben.zstd.Zstd.compress(eight)));
     built(dir, "lz4_raw_page_declares_1gib.parquet", CompressionCodec.LZ4_RAW, 1, dataPage(1, 1 << 30, lz4(eight)));

@@ -74,7 +74,7 @@ class HostileFilesTest {
   void there_are_the_files_the_readme_describes_and_no_other() throws IOException {
     String readme = Files.readString(TestData.path("hostile/README.md"));
     List<Path> files = files();
-    assertEquals(38, files.size(), files.toString());
+    assertEquals(40, files.size(), files.toString());
     for (Path p : files) {
       assertTrue(readme.contains("`" + p.getFileName() + "`"), p.getFileName() + " is not in the README");
     }
