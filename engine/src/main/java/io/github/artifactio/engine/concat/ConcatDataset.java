@@ -115,7 +115,7 @@ public final class ConcatDataset {
       published = true;
       ConcatResult moved = new ConcatResult(dest.resolve(tableName), concat.axis(), concat.publish(), concat.rows(),
           concat.rowGroups(), concat.contentHash(), concat.bytesRead(), concat.bytesWritten(), concat.provenance(),
-          concat.reencodedColumns());
+          concat.reencodedColumns(), concat.equatedColumns());
       return new Built(dest, dest.resolve(tableName), moved, records);
     } finally {
       if (!published) {

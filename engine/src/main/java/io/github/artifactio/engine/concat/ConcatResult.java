@@ -14,6 +14,9 @@ import java.util.Objects;
  * @param bytesWritten the output's size
  * @param reencodedColumns columns a join decoded and wrote again because their row groups did not line up (empty
  *     otherwise)
+ * @param equatedColumns columns whose declarations differed between inputs only by an annotation that restates the
+ *     physical type ({@code INTEGER(32,true)} on an INT32), spliced as one column under input 0's declaration: one
+ *     line each, as the report says it (empty otherwise)
  */
 public record ConcatResult(
     Path destination,
@@ -25,7 +28,8 @@ public record ConcatResult(
     long bytesRead,
     long bytesWritten,
     Provenance provenance,
-    List<String> reencodedColumns) {
+    List<String> reencodedColumns,
+    List<String> equatedColumns) {
 
   /** How the output was made; {@link #reportName()} is the Rust engine's {@code stats.publish} value. */
   public enum Publish {
@@ -52,5 +56,6 @@ public record ConcatResult(
     Objects.requireNonNull(contentHash, "contentHash");
     Objects.requireNonNull(provenance, "provenance");
     reencodedColumns = List.copyOf(reencodedColumns);
+    equatedColumns = List.copyOf(equatedColumns);
   }
 }

@@ -141,7 +141,7 @@ public final class ColumnJoin {
       SortedMap<String, String> kv = agreement.result(options, p);
       ContentHash digest = out.publish(footer, kv);
       ConcatResult r = new ConcatResult(destination, Axis.COLUMNS, ConcatResult.Publish.JOINED, ref.rows(),
-          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, reencodedColumns);
+          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, reencodedColumns, List.of());
       Reports.write(r, options, kv);
       return r;
     } finally {

@@ -25,6 +25,8 @@ final class Reports {
   static final String STAGE = "concat";
   static final String PROVENANCE = "provenance";
   static final String REENCODED = "reencoded_columns";
+  /** Columns spliced as one although an annotation restating the physical type differed (ConcatResult). */
+  static final String EQUATED = "equated_columns";
 
   private Reports() {}
 
@@ -55,6 +57,11 @@ final class Reports {
       ArrayNode cols = f.arrayNode();
       r.reencodedColumns().forEach(cols::add);
       report = report.withExtra(REENCODED, cols);
+    }
+    if (!r.equatedColumns().isEmpty()) {
+      ArrayNode cols = f.arrayNode();
+      r.equatedColumns().forEach(cols::add);
+      report = report.withExtra(EQUATED, cols);
     }
     SidecarJson.write(ArtifactReport.sidecarPathFor(r.destination()), report);
   }

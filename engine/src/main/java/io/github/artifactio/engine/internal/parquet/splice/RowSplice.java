@@ -29,6 +29,8 @@ public final class RowSplice implements AutoCloseable {
   private Agreement agreement;
   private long bytesRead;
   private int inputs;
+  /** Columns of later inputs spliced under input 0's declaration (SpliceInput#equatedWith), for the report. */
+  private final List<String> equated = new ArrayList<>();
   private boolean failed;
   private boolean finished;
 
@@ -69,6 +71,7 @@ public final class RowSplice implements AutoCloseable {
           throw new ArtifactException(in.path(), "concat rows into " + out.destination + ": input " + inputs
               + " does not have the columns of input 0 (" + template.path() + "): " + diff);
         }
+        equated.addAll(in.equatedWith(template, "input " + inputs, "input 0"));
         agreement.add(in.metadata());
       }
       copy(in, groups);
@@ -169,7 +172,7 @@ public final class RowSplice implements AutoCloseable {
       ContentHash digest = out.publish(footer, kv);
       finished = true;
       ConcatResult r = new ConcatResult(out.destination, Axis.ROWS, ConcatResult.Publish.SPLICED, footer.rows(),
-          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, List.of());
+          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, List.of(), equated);
       Reports.write(r, out.options, kv);
       return r;
     } catch (RuntimeException | Error e) {

@@ -48,7 +48,7 @@ public final class SingleInput {
       p.addWhole(in, digest);
       ConcatResult r = new ConcatResult(destination, axis,
           linked ? ConcatResult.Publish.HARD_LINK : ConcatResult.Publish.BYTE_COPY, in.rows(), in.rowGroups(), digest,
-          read, in.length(), p.build(in.rows()), List.of());
+          read, in.length(), p.build(in.rows()), List.of(), List.of());
       Reports.write(r, options, in.metadata());
       return r;
     }

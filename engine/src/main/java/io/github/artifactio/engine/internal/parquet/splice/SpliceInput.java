@@ -326,15 +326,50 @@ public final class SpliceInput {
         return "its column " + i + " is '" + m.name() + "' (" + describe(this, i) + ") where " + there + " has '"
             + r.name() + "' (" + describe(reference, i) + ")";
       }
-      // parquet-java's text of a field covers its physical and logical types, repetition, field id and column order
+      // parquet-java's text of a field covers its physical and logical types, repetition, field id and column order;
+      // annotations that only restate the physical type are left out of the comparison (see equatedWith)
       boolean same = m.arrowType().equals(r.arrowType()) && m.nullable() == r.nullable()
-          && parquetType(i).equals(reference.parquetType(i));
+          && withoutRestatedIntegers(parquetType(i)).equals(withoutRestatedIntegers(reference.parquetType(i)));
       if (!same) {
         return "column '" + m.name() + "' is " + describe(this, i) + " in " + here + " but " + describe(reference, i)
             + " in " + there;
       }
     }
     return null;
+  }
+
+  /**
+   * The columns whose declarations differ from {@code reference}'s only by an annotation that restates the physical
+   * type ({@code INTEGER(32,true)} on an INT32, {@code INTEGER(64,true)} on an INT64: DuckDB writes them, arrow-rs,
+   * Polars and this engine do not): the same values, the same sort order, so the same column. One line each for the
+   * report; the output keeps {@code reference}'s declaration. Call it once {@link #differenceFrom} found no difference.
+   */
+  public List<String> equatedWith(SpliceInput reference, String here, String there) {
+    List<String> notes = new ArrayList<>();
+    for (int i = 0; i < specs.size(); i++) {
+      String mine = parquetType(i);
+      String ref = reference.parquetType(i);
+      if (!mine.equals(ref)) {
+        notes.add("column '" + specs.get(i).name() + "' is [" + mine + "] in " + here + " and [" + ref + "] in " + there
+            + ": the same values; the output declares it as " + there + " does");
+      }
+    }
+    return notes;
+  }
+
+  private static final java.util.regex.Pattern RESTATED_INTEGER =
+      java.util.regex.Pattern.compile("\\b(int32|int64) (\\S+) \\(INTEGER\\((32|64),true\\)\\)");
+
+  /** A declaration's text with the INTEGER annotations that restate the physical type taken out. */
+  static String withoutRestatedIntegers(String declaration) {
+    java.util.regex.Matcher m = RESTATED_INTEGER.matcher(declaration);
+    StringBuilder b = new StringBuilder();
+    while (m.find()) {
+      boolean restates = m.group(1).equals("int" + m.group(3));
+      m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(restates ? m.group(1) + " " + m.group(2)
+          : m.group()));
+    }
+    return m.appendTail(b).toString();
   }
 
   /**

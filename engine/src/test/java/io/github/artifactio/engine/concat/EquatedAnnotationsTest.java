@@ -1,0 +1,110 @@
+package io.github.artifactio.engine.concat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.TestFiles;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.OptInt32Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.sidecar.ArtifactReport;
+import io.github.artifactio.engine.table.As;
+import io.github.artifactio.engine.table.Table;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The rows axis treats an annotation that restates the physical type (DuckDB's INTEGER(32,true) on INT32 and
+ * INTEGER(64,true) on INT64; arrow-rs, Polars and this engine write the bare types) as the same column: it splices,
+ * keeps input 0's declaration and says so in the result and the report.
+ */
+class EquatedAnnotationsTest {
+  @TempDir Path dir;
+
+  /** Rows 0..99 by DuckDB, whose INTEGER and BIGINT columns carry the annotations. */
+  private Path duckdb() {
+    return TestFiles.duckdb(dir.resolve("duck.parquet"),
+        "SELECT i::INTEGER AS id, i::BIGINT AS big FROM range(100) t(i)",
+        "COMPRESSION snappy");
+  }
+
+  /** Rows 100..149 by this engine: bare INT32 and INT64. */
+  private Path engine() {
+    Integer[] ids = IntStream.range(100, 150).boxed().toArray(Integer[]::new);
+    Long[] bigs = IntStream.range(100, 150).mapToObj(i -> (long) i).toArray(Long[]::new);
+    Path p = dir.resolve("ours.parquet");
+    List<Column> cols = List.of(OptInt32Column.of("id", ids), OptInt64Column.of("big", bigs));
+    TableWriter.writeTable(p, cols, WriteOptions.defaults());
+    return p;
+  }
+
+  @Test
+  void a_duckdb_input_and_a_bare_int_input_splice_under_input_0s_declaration_and_the_report_says_so() throws Exception {
+    Path out = dir.resolve("out/spliced.parquet");
+    ConcatResult r = Concat.concat(out, List.of(duckdb(), engine()), Axis.ROWS, ConcatOptions.defaults());
+    List<String> expected = List.of(
+        "column 'id' is [optional int32 id] in input 1 and [optional int32 id (INTEGER(32,true))] in input 0: the same"
+            + " values; the output declares it as input 0 does",
+        "column 'big' is [optional int64 big] in input 1 and [optional int64 big (INTEGER(64,true))] in input 0: the"
+            + " same values; the output declares it as input 0 does");
+    assertEquals(expected, r.equatedColumns());
+    var report = new ObjectMapper().readTree(Files.readString(ArtifactReport.sidecarPathFor(out)));
+    assertEquals(expected, List.of(new ObjectMapper().treeToValue(report.get("equated_columns"), String[].class)));
+    assertEquals(150, r.rows());
+    int[] ids = Table.read(out).get("id", As.INT32);
+    assertArrayEquals(IntStream.range(0, 150).toArray(), ids);
+    // DuckDB, the writer of input 0, reads the output as one column of its own type
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT typeof(id), sum(id), sum(big) FROM read_parquet('" + out + "')"
+            + " GROUP BY 1")) {
+      rs.next();
+      assertEquals("INTEGER", rs.getString(1));
+      assertEquals(149L * 150 / 2, rs.getLong(2));
+      assertEquals(149L * 150 / 2, rs.getLong(3));
+    }
+  }
+
+  private static void copy(Path from, Path to) {
+    try {
+      Files.copy(from, to);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void files_that_agree_exactly_report_no_equated_column() {
+    Path out = dir.resolve("out/same.parquet");
+    Path a = engine();
+    Path b = dir.resolve("copy.parquet");
+    copy(a, b);
+    ConcatResult r = Concat.concat(out, List.of(a, b), Axis.ROWS, ConcatOptions.defaults());
+    assertEquals(List.of(), r.equatedColumns());
+  }
+
+  @Test
+  void an_annotation_that_narrows_the_type_is_still_a_different_column() {
+    Path small = TestFiles.duckdb(dir.resolve("small.parquet"), "SELECT i::SMALLINT AS id, i::BIGINT AS big"
+        + " FROM range(100) t(i)", "COMPRESSION snappy");
+    ArtifactException e = assertThrows(ArtifactException.class,
+        () -> Concat.concat(dir.resolve("out/x.parquet"), List.of(small, engine()), Axis.ROWS,
+            ConcatOptions.defaults()));
+    assertEquals(dir.resolve("ours.parquet") + ": concat rows into " + dir.resolve("out/x.parquet") + ": input 1 does"
+        + " not have the columns of input 0 (" + small + "): column 'id' is Int32 (nullable) [optional int32 id] in"
+        + " input 1 but INT32 (INTEGER(16,true)) (nullable) [optional int32 id (INTEGER(16,true))] in input 0",
+        e.getMessage());
+  }
+}
