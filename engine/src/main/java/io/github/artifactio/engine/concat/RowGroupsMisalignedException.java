@@ -15,7 +15,6 @@ public final class RowGroupsMisalignedException extends ArtifactException {
   /** How the Java API spells the option that re-encodes. */
   public static final String API_SPELLING = "ConcatOptions.reencode(true)";
 
-  private final transient Path inputPath;
   private final transient Path destination;
   private final transient Path reference;
   private final int input;
@@ -30,7 +29,6 @@ public final class RowGroupsMisalignedException extends ArtifactException {
     super(file, "concat columns into " + destination + ": the row groups of input " + input
         + " do not line up with input 0's (" + reference + "): " + boundary + "; " + option
         + " re-encodes its columns to input 0's row groups");
-    this.inputPath = file;
     this.destination = destination;
     this.reference = reference;
     this.input = input;
@@ -40,7 +38,7 @@ public final class RowGroupsMisalignedException extends ArtifactException {
   /** The same refusal naming the option as {@code option} (for example {@code "--reencode"}). */
   public RowGroupsMisalignedException spelling(String option) {
     RowGroupsMisalignedException e =
-        new RowGroupsMisalignedException(inputPath, destination, input, reference, boundary, option);
+        new RowGroupsMisalignedException(file().orElseThrow(), destination, input, reference, boundary, option);
     e.setStackTrace(getStackTrace());
     return e;
   }

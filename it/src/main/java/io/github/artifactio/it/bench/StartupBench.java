@@ -177,7 +177,8 @@ public final class StartupBench {
     // -Dbench.jvmArgs (e.g. -XX:UseAVX=2) reaches every arm: on java's command line or the launcher's JAVA_OPTS
     List<String> extra = Machine.jvmArgs();
     List<String> cmd = new ArrayList<>(arm.command());
-    if (cmd.get(0).equals(Path.of(javaHome, "bin", "java").toString())) {
+    boolean plainJava = cmd.get(0).equals(Path.of(javaHome, "bin", "java").toString());
+    if (plainJava) {
       cmd.addAll(1, extra);
     }
     Path output = Files.createTempFile(dir, "run", ".out");
@@ -187,7 +188,7 @@ public final class StartupBench {
       b.environment().put("JAVA_HOME", javaHome);
       b.environment().remove("JAVA_OPTS");
       b.environment().putAll(arm.env());
-      if (!extra.isEmpty() && !cmd.get(0).endsWith("java")) {
+      if (!extra.isEmpty() && !plainJava) {
         String own = arm.env().getOrDefault("JAVA_OPTS", "");
         b.environment().put("JAVA_OPTS", (String.join(" ", extra) + " " + own).trim());
       }

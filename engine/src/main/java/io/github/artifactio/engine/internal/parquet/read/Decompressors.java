@@ -17,7 +17,7 @@ import org.xerial.snappy.Snappy;
  * native library needed). zstd-jni's native library is loaded on first use; where it cannot load (an unusual
  * platform), aircompressor decodes ZSTD instead, slower but identical.
  *
- * BROTLI goes through Google's reference decoder ({@code org.brotli:dec}, pure Java), into the page's declared size
+ * <p>BROTLI goes through Google's reference decoder ({@code org.brotli:dec}, pure Java), into the page's declared size
  * and no further: a stream that would expand past it (a BROTLI bomb) is refused once it has filled that size.
  *
  * <p>Hadoop-framed LZ4 ({@code LZ4}) and LZO are not read: the caller reports them naming file, column, row group

@@ -9,6 +9,7 @@ import io.github.artifactio.engine.concat.ConcatResult;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SidecarJson;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -53,16 +54,18 @@ final class Reports {
     stats.put("row_groups", f.numberNode(r.rowGroups()));
     ArtifactReport report = new ArtifactReport(logical, schema.name(), schema.version(), STAGE, r.rows(),
         r.contentHash().hex(), params, stats, null, 0).withExtra(PROVENANCE, r.provenance().toJsonNode());
-    if (!r.reencodedColumns().isEmpty()) {
-      ArrayNode cols = f.arrayNode();
-      r.reencodedColumns().forEach(cols::add);
-      report = report.withExtra(REENCODED, cols);
-    }
-    if (!r.equatedColumns().isEmpty()) {
-      ArrayNode cols = f.arrayNode();
-      r.equatedColumns().forEach(cols::add);
-      report = report.withExtra(EQUATED, cols);
-    }
+    report = withList(report, REENCODED, r.reencodedColumns());
+    report = withList(report, EQUATED, r.equatedColumns());
     SidecarJson.write(ArtifactReport.sidecarPathFor(r.destination()), report);
+  }
+
+  /** {@code report} with {@code key}'s list, or as it is when the list is empty (the key is then left out). */
+  private static ArtifactReport withList(ArtifactReport report, String key, List<String> values) {
+    if (values.isEmpty()) {
+      return report;
+    }
+    ArrayNode list = JsonNodeFactory.instance.arrayNode();
+    values.forEach(list::add);
+    return report.withExtra(key, list);
   }
 }

@@ -357,19 +357,13 @@ public final class SpliceInput {
     return notes;
   }
 
+  /** {@code int32 NAME (INTEGER(32,true))} or {@code int64 NAME (INTEGER(64,true))}: the width is the physical one. */
   private static final java.util.regex.Pattern RESTATED_INTEGER =
-      java.util.regex.Pattern.compile("\\b(int32|int64) (\\S+) \\(INTEGER\\((32|64),true\\)\\)");
+      java.util.regex.Pattern.compile("\\b(int(32|64)) (\\S+) \\(INTEGER\\(\\2,true\\)\\)");
 
   /** A declaration's text with the INTEGER annotations that restate the physical type taken out. */
   static String withoutRestatedIntegers(String declaration) {
-    java.util.regex.Matcher m = RESTATED_INTEGER.matcher(declaration);
-    StringBuilder b = new StringBuilder();
-    while (m.find()) {
-      boolean restates = m.group(1).equals("int" + m.group(3));
-      m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(restates ? m.group(1) + " " + m.group(2)
-          : m.group()));
-    }
-    return m.appendTail(b).toString();
+    return RESTATED_INTEGER.matcher(declaration).replaceAll("$1 $3");
   }
 
   /**
