@@ -1,9 +1,11 @@
 package io.github.artifactio.engine.concat;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.internal.parquet.splice.ColumnJoin;
+import io.github.artifactio.engine.internal.parquet.splice.Redeclaration;
 import io.github.artifactio.engine.internal.parquet.splice.RowSplice;
 import io.github.artifactio.engine.internal.parquet.splice.SpliceInput;
 import io.github.artifactio.engine.internal.parquet.splice.SpliceOutput;
@@ -24,7 +26,8 @@ import java.util.stream.Stream;
  * not line up with the first input's are decoded by the engine's reader ({@link TableFile}) and written again by
  * {@link TableWriter}, one file per row group of the first input, spliced into one aligned file ({@link SpliceWriter})
  * whose chunks the join then copies: their values are the input's, their bytes the engine writer's (SNAPPY, one row
- * group per output row group). It lives here, not beside the splice's mechanics, because it is the one part of a
+ * group per output row group), their declarations the input's where the pages allow ({@link Redeclaration}). A column
+ * the engine's reader does not decode cannot be written again: such an input is refused before anything is decoded. It lives here, not beside the splice's mechanics, because it is the one part of a
  * concatenation that decodes and encodes: it is built from the public reading, writing and splicing APIs alone.
  */
 final class Realignment {
@@ -37,26 +40,53 @@ final class Realignment {
     SpliceInput ref = inputs.get(0);
     List<SpliceInput> sources = new ArrayList<>(inputs);
     boolean[] reencoded = new boolean[inputs.size()];
+    List<String> notes = new ArrayList<>();
     Path scratch = null;
+    String[] boundaries = new String[inputs.size()];
+    for (int i = 1; i < inputs.size(); i++) {
+      boundaries[i] = ColumnJoin.firstDifferentBoundary(inputs.get(i), ref);
+      if (boundaries[i] == null) {
+        continue;
+      }
+      if (!options.reencode()) {
+        throw new RowGroupsMisalignedException(inputs.get(i).path(), destination, i, ref.path(), boundaries[i]);
+      }
+      // every input is checked before any is decoded: a refusal costs no re-encoding
+      requireReadable(inputs.get(i), i, destination);
+    }
     try {
       for (int i = 1; i < inputs.size(); i++) {
-        String boundary = ColumnJoin.firstDifferentBoundary(inputs.get(i), ref);
-        if (boundary == null) {
+        if (boundaries[i] == null) {
           continue;
-        }
-        if (!options.reencode()) {
-          throw new RowGroupsMisalignedException(inputs.get(i).path(), destination, i, ref.path(), boundary);
         }
         if (scratch == null) {
           scratch = scratchFolder(destination);
         }
-        sources.set(i, aligned(inputs.get(i), i, ref, scratch, destination));
+        Redeclaration r = aligned(inputs.get(i), i, ref, scratch, destination);
+        sources.set(i, r.source());
+        notes.addAll(r.notes());
         reencoded[i] = true;
       }
-      return ColumnJoin.join(destination, inputs, sources, reencoded, options, opener);
+      return ColumnJoin.join(destination, inputs, sources, reencoded, notes, options, opener);
     } finally {
       if (scratch != null) {
         deleteTree(scratch);
+      }
+    }
+  }
+
+  /**
+   * Refuses, before anything is decoded, an input with a column of a type the engine's reader does not decode (DATE,
+   * TIMESTAMP, DECIMAL, BINARY, narrow or unsigned 64-bit integers, structs, lists of anything but floats): what the
+   * reader cannot read, the re-encoding cannot write.
+   */
+  private static void requireReadable(SpliceInput in, int index, Path destination) {
+    for (ColumnSpec s : in.specs()) {
+      if (s.decodedAs() == null) {
+        throw new ColumnTypeException(in.path(), s.name(), null, "concat columns into " + destination + ": input "
+            + index + "'s row groups do not line up with input 0's and its column has type " + s.arrowType() + " ("
+            + s.parquetType().replaceAll("\\s+", " ") + "), which the engine does not read, so it cannot re-encode it;"
+            + " write the input in input 0's row groups");
       }
     }
   }
@@ -75,7 +105,7 @@ final class Realignment {
    * Input {@code in}'s columns decoded and written again in {@code ref}'s row groups: one file per row group (the
    * writer capped at that group's rows, so it writes exactly one), spliced into one.
    */
-  private static SpliceInput aligned(SpliceInput in, int index, SpliceInput ref, Path scratch, Path destination) {
+  private static Redeclaration aligned(SpliceInput in, int index, SpliceInput ref, Path scratch, Path destination) {
     TableFile source = TableFile.open(in.path());
     String[] names = in.specs().stream().map(ColumnSpec::name).toArray(String[]::new);
     Path alignedPath = scratch.resolve("input-" + index + ".parquet");
@@ -96,12 +126,7 @@ final class Realignment {
       w.finish();
     }
     SpliceInput out = RowSplice.readInput(alignedPath, index, destination);
-    String diff = out.differenceFrom(in, "the re-encoded columns", "input " + index);
-    if (diff != null) {
-      throw new ArtifactException(in.path(), "concat columns into " + destination + ": the columns of input " + index
-          + " cannot be re-encoded as they are: " + diff);
-    }
-    return out;
+    return Redeclaration.of(out, in, "input " + index, destination.toString());
   }
 
   private static List<Column> columns(TableFile source, long first, long rows, String[] names) {

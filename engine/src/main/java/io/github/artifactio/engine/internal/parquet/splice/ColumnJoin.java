@@ -70,10 +70,11 @@ public final class ColumnJoin {
 
   /**
    * Joins {@code inputs}, copying the chunks of {@code sources} (the input itself, or its re-encoded columns where
-   * {@code reencoded}), and publishes the output.
+   * {@code reencoded}), and publishes the output; {@code equated} are the report's lines for re-encoded columns the
+   * output declares otherwise than their input ({@link Redeclaration#notes}).
    */
   public static ConcatResult join(Path destination, List<SpliceInput> inputs, List<SpliceInput> sources,
-      boolean[] reencoded, ConcatOptions options, SpliceOutput.ChannelOpener opener) {
+      boolean[] reencoded, List<String> equated, ConcatOptions options, SpliceOutput.ChannelOpener opener) {
     SpliceInput ref = inputs.get(0);
     List<String> reencodedColumns = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
@@ -141,7 +142,7 @@ public final class ColumnJoin {
       SortedMap<String, String> kv = agreement.result(options, p);
       ContentHash digest = out.publish(footer, kv);
       ConcatResult r = new ConcatResult(destination, Axis.COLUMNS, ConcatResult.Publish.JOINED, ref.rows(),
-          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, reencodedColumns, List.of());
+          footer.rowGroups(), digest, bytesRead, out.bytesWritten(), p, reencodedColumns, equated);
       Reports.write(r, options, kv);
       return r;
     } finally {

@@ -122,6 +122,14 @@ public final class SpliceInput {
   }
 
   /**
+   * This input's file under another footer, {@code meta}, checked as any footer is: a re-encoded input's chunks
+   * declared as the input declares them (see {@link Redeclaration}).
+   */
+  SpliceInput withMeta(FileMetaData meta) {
+    return new SpliceInput(path, stamp, length, footerStart, meta);
+  }
+
+  /**
    * Fails when the file is no longer the one whose footer was read: its size or modification time moved since. The
    * splice calls it once for each input, after the input's last byte was read, so every byte it copied, checked and
    * hashed belongs to the footer it rewrote (the kernel's copy into the output reads the bytes a second time).
