@@ -27,8 +27,9 @@ import java.util.stream.Stream;
  * {@link TableWriter}, one file per row group of the first input, spliced into one aligned file ({@link SpliceWriter})
  * whose chunks the join then copies: their values are the input's, their bytes the engine writer's (SNAPPY, one row
  * group per output row group), their declarations the input's where the pages allow ({@link Redeclaration}). A column
- * the engine's reader does not decode cannot be written again: such an input is refused before anything is decoded. It lives here, not beside the splice's mechanics, because it is the one part of a
- * concatenation that decodes and encodes: it is built from the public reading, writing and splicing APIs alone.
+ * the engine's reader does not decode cannot be written again: such an input is refused before anything is decoded.
+ * It lives here, not beside the splice's mechanics, because it is the one part of a concatenation that decodes and
+ * encodes: it is built from the public reading, writing and splicing APIs alone.
  */
 final class Realignment {
   private Realignment() {}

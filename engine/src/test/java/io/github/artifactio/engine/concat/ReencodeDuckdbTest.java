@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
@@ -133,6 +134,31 @@ class ReencodeDuckdbTest {
         + " (INTEGER(8,false))), which the engine does not read, so it cannot re-encode it; write the input in input"
         + " 0's row groups", e.getMessage());
     assertFalse(Files.exists(out.getParent()), "no scratch folder was made beside the output");
+  }
+
+  @Test
+  void a_list_whose_repeated_group_is_not_named_list_is_read_but_refused_as_the_writer_would_rename_it() {
+    Path left = dir.resolve("left.parquet");
+    TableWriter.writeTable(left, List.<Column>of(Int64Column.of("row", LongStream.range(0, 5000).toArray())),
+        WriteOptions.builder().rowGroupRows(1200).build());
+    Path duck = TestFiles.duckdb(dir.resolve("duck.parquet"), "SELECT [i::FLOAT] AS c FROM range(5000) t(i)",
+        "COMPRESSION snappy, ROW_GROUP_SIZE 2048");
+    // the LIST spec's older spelling: any name for the repeated group, which the writer names list
+    TestFiles.rewriteFooter(duck, m -> {
+      m.getSchema().stream().filter(e -> e.getName().equals("list")).forEach(e -> e.setName("bag"));
+      m.getRow_groups().forEach(g -> g.getColumns().forEach(
+          c -> c.getMeta_data().setPath_in_schema(List.of("c", "bag", "element"))));
+    });
+    assertEquals(5000, TableFile.open(duck).read("c").rows(), "the reader reads it");
+    Path out = dir.resolve("out/joined.parquet");
+    ArtifactException e = assertThrows(ArtifactException.class,
+        () -> Concat.concat(out, List.of(left, duck), Axis.COLUMNS, REENCODE));
+    assertEquals(duck + ": concat columns into " + out + ": the columns of input 1 cannot be re-encoded as they are:"
+        + " column 'c' is List(Float32) (nullable) [optional group c (LIST) {\n  repeated group list {\n    optional"
+        + " float item columnorder(TYPE_DEFINED_ORDER);\n  }\n}] in the re-encoded columns but List(Float32)"
+        + " [required group c (LIST) {\n  repeated group bag {\n    optional float element"
+        + " columnorder(TYPE_DEFINED_ORDER);\n  }\n}] in input 1", e.getMessage());
+    assertFalse(Files.exists(out));
   }
 
   @ParameterizedTest

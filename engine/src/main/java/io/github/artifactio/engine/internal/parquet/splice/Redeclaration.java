@@ -15,11 +15,11 @@ import org.apache.parquet.format.SchemaElement;
 /**
  * The columns of an input re-encoded by the engine's writer, declared as the input declares them wherever the two
  * declarations differ only in what the pages do not hold: an INTEGER annotation that restates the physical type
- * (DuckDB's INTEGER(32,true) and INTEGER(64,true)) and the name of a list's leaf (DuckDB's {@code element}, the engine's
- * {@code item}). The re-encoded chunks then keep their bytes and take the input's leaf paths, so the output declares
- * every such column as its input did. A list the input declares {@code required} is one the engine's model holds as
- * nullable: its re-encoded pages carry one more definition level, so the output declares it as the engine wrote it
- * and the report says so. Any other difference is refused.
+ * (DuckDB's INTEGER(32,true) and INTEGER(64,true)) and the name of a list's leaf (DuckDB's {@code element}, the
+ * engine's {@code item}). The re-encoded chunks then keep their bytes and take the input's leaf paths, so the output
+ * declares every such column as its input did. A list the input declares {@code required} is one the engine's model
+ * holds as nullable: its re-encoded pages carry one more definition level, so the output declares it as the engine
+ * wrote it and the report says so. Any other difference is refused.
  */
 public final class Redeclaration {
   /** The leaf of a three-level list, whatever its name: the engine names it {@code item}. */
