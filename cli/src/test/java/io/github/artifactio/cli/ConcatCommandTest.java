@@ -65,6 +65,34 @@ class ConcatCommandTest {
   }
 
   @Test
+  void reencode_takes_duckdb_lists_and_annotated_integers_and_refuses_a_date_naming_file_and_column() {
+    Path a = table("ids.parquet", "SELECT i AS row FROM range(5000) t(i)");
+    Path b = TestFiles.duckdb(dir.resolve("duck.parquet"), "SELECT i::INTEGER AS id, i::BIGINT AS big,"
+        + " CASE WHEN i % 7 = 0 THEN NULL ELSE [i::FLOAT, 0.5::FLOAT] END AS mzs FROM range(5000) t(i)",
+        "COMPRESSION snappy, ROW_GROUP_SIZE 2048");
+    Path out = dir.resolve("joined.parquet");
+    Cli.Result r = Cli.run("concat", "--axis", "columns", "--reencode", "-o", out.toString(), a.toString(),
+        b.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertTrue(r.out().endsWith("; re-encoded id, big, mzs)\n"), r.out());
+    TableFile f = TableFile.open(out);
+    assertEquals(5000, f.rows());
+    assertEquals("optional int32 id (INTEGER(32,true))", f.column("id").parquetType());
+    assertTrue(f.column("mzs").parquetType().contains("optional float element"), f.column("mzs").parquetType());
+    Path c = TestFiles.duckdb(dir.resolve("dates.parquet"), "SELECT DATE '2020-01-01' + i::INTEGER AS day"
+        + " FROM range(5000) t(i)", "COMPRESSION snappy, ROW_GROUP_SIZE 2048");
+    Path refusedOut = dir.resolve("dated.parquet");
+    Cli.Result refused = Cli.run("concat", "--axis", "columns", "--reencode", "-o", refusedOut.toString(),
+        a.toString(), c.toString());
+    assertEquals(Main.FAILED, refused.code(), refused.toString());
+    assertEquals("artifact-io concat: " + c + ", column 'day': concat columns into " + refusedOut + ": input 1's row"
+        + " groups do not line up with input 0's and its column has type INT32 (DATE) (optional int32 day (DATE)),"
+        + " which the engine does not read, so it cannot re-encode it; write the input in input 0's row groups\n",
+        refused.err());
+    assertFalse(Files.exists(refusedOut));
+  }
+
+  @Test
   void inputs_whose_columns_differ_exit_1_with_the_engines_message_and_write_nothing() {
     Path a = table("a.parquet", "SELECT i AS id FROM range(10) t(i)");
     Path b = table("b.parquet", "SELECT (i * 0.5)::DOUBLE AS mz FROM range(10) t(i)");
