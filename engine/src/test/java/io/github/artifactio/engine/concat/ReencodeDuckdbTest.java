@@ -10,6 +10,13 @@ import io.github.artifactio.engine.ColumnTypeException;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ColumnType;
+import io.github.artifactio.engine.internal.parquet.format.Schemas;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.format.KeyValue;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.table.ColumnSpec;
@@ -116,6 +123,28 @@ class ReencodeDuckdbTest {
       assertEquals(0, rowsThatDiffer(st, out, left, duck));
       assertEquals(types(st, left) + ", " + types(st, duck), types(st, out));
     }
+  }
+
+  @Test
+  void a_re_encoded_input_keeps_its_arrow_fields_but_a_required_lists_which_is_nullable_as_written() {
+    Path left = dir.resolve("left.parquet");
+    TableWriter.writeTable(left, List.<Column>of(Int64Column.of("row", LongStream.range(0, 10000).toArray())),
+        WriteOptions.builder().rowGroupRows(3000).build());
+    Path duck = duckdb();
+    // as an Arrow writer declares them: the list without nulls not nullable, the strings large
+    Field pair = Schemas.arrowField("pair", ColumnType.LIST_FLOAT64);
+    Field strictPair = new Field("pair", FieldType.notNullable(pair.getType()), pair.getChildren());
+    Field largeLabel = Field.nullable("label", ArrowType.LargeUtf8.INSTANCE);
+    Schema declared = new Schema(List.of(Schemas.arrowField("id", ColumnType.OPT_INT32),
+        Schemas.arrowField("big", ColumnType.OPT_INT64), Schemas.arrowField("mzs", ColumnType.LIST_FLOAT32),
+        strictPair, largeLabel, Schemas.arrowField("maybe", ColumnType.OPT_INT32)));
+    TestFiles.rewriteFooter(duck, m -> m.addToKey_value_metadata(
+        new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowSchema(declared))));
+    Path out = dir.resolve("out/joined.parquet");
+    Concat.concat(out, List.of(left, duck), Axis.COLUMNS, REENCODE);
+    List<Field> fields = TableFile.open(out).arrowSchema().orElseThrow().getFields();
+    assertEquals(largeLabel, fields.get(5), "the input's field");
+    assertEquals(pair, fields.get(4), "the engine's nullable list, as the Parquet schema declares it");
   }
 
   @Test

@@ -86,7 +86,9 @@ public final class ColumnJoin {
     for (int i = 1; i < inputs.size(); i++) {
       agreement.add(inputs.get(i).metadata());
     }
-    String arrow = SpliceInput.joinedArrowSchema(inputs);
+    // a re-encoded input's fields are those its source declares: the input's, but where Redeclaration kept the
+    // engine's declaration
+    String arrow = SpliceInput.joinedArrowSchema(sources);
     if (arrow != null) {
       agreement.put(WriteOptions.ARROW_SCHEMA_KEY, arrow);
     }

@@ -7,8 +7,12 @@ import java.util.regex.Pattern;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.parquet.column.ColumnDescriptor;
+import io.github.artifactio.engine.internal.parquet.format.Schemas;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 
@@ -102,6 +106,30 @@ public final class Redeclaration {
     return REQUIRED_LIST.matcher(declaration).replaceFirst("optional $1");
   }
 
+  /**
+   * Sets {@code m}'s {@code ARROW:schema} (which the join's own is made of) to the input's fields, but the engine's for
+   * the columns declared as the engine wrote them; takes it out where the input has none, so the join types the
+   * columns from their Parquet declarations, as it does the input's.
+   */
+  private static void arrowFields(FileMetaData m, SpliceInput reencoded, SpliceInput input,
+      Map<String, Boolean> useInput) {
+    List<KeyValue> kv = new ArrayList<>();
+    if (m.isSetKey_value_metadata()) {
+      m.getKey_value_metadata().stream().filter(e -> !Schemas.ARROW_SCHEMA_KEY.equals(e.getKey())).forEach(kv::add);
+    }
+    Schema declared = input.arrowSchema();
+    Schema written = reencoded.arrowSchema();
+    if (declared != null) {
+      List<Field> fields = new ArrayList<>();
+      for (Field f : declared.getFields()) {
+        boolean engines = written != null && Boolean.FALSE.equals(useInput.get(f.getName()));
+        fields.add(engines ? written.findField(f.getName()) : f);
+      }
+      kv.add(new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowSchema(new Schema(fields))));
+    }
+    m.setKey_value_metadata(kv);
+  }
+
   /** The root's children, each with its descendants, in schema order. */
   private static List<List<SchemaElement>> subtrees(List<SchemaElement> schema) {
     List<List<SchemaElement>> out = new ArrayList<>();
@@ -157,6 +185,7 @@ public final class Redeclaration {
     } else {
       m.unsetColumn_orders();
     }
+    arrowFields(m, reencoded, input, useInput);
     for (RowGroup rg : m.getRow_groups()) {
       for (int leaf = 0; leaf < rg.getColumns().size(); leaf++) {
         rg.getColumns().get(leaf).getMeta_data().setPath_in_schema(new ArrayList<>(paths.get(leaf)));
