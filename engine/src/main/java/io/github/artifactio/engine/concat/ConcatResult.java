@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param reencodedColumns columns a join decoded and wrote again because their row groups did not line up (empty
  *     otherwise)
  * @param equatedColumns columns whose declarations differed between inputs only by an annotation that restates the
- *     physical type ({@code INTEGER(32,true)} on an INT32), spliced as one column under input 0's declaration: one
- *     line each, as the report says it (empty otherwise)
+ *     physical type ({@code INTEGER(32,true)} on an INT32), spliced as one column under input 0's declaration, and
+ *     re-encoded columns a join declares as the engine wrote them rather than as their input did (a list the input
+ *     declares {@code required}): one line each, as the report says it (empty otherwise)
  */
 public record ConcatResult(
     Path destination,
