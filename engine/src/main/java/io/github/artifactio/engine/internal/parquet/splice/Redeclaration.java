@@ -1,15 +1,15 @@
 package io.github.artifactio.engine.internal.parquet.splice;
 
 import io.github.artifactio.engine.ArtifactException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Pattern;
-import java.util.HashMap;
-import java.util.Map;
-import org.apache.parquet.column.ColumnDescriptor;
 import io.github.artifactio.engine.internal.parquet.format.Schemas;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
@@ -23,7 +23,7 @@ import org.apache.parquet.format.SchemaElement;
  * engine's {@code item}). The re-encoded chunks then keep their bytes and take the input's leaf paths, so the output
  * declares every such column as its input did. A list the input declares {@code required} is one the engine's model
  * holds as nullable: its re-encoded pages carry one more definition level, so the output declares it as the engine
- * wrote it and the report says so. Any other difference is refused.
+ * wrote it and the report says so, and its Arrow field is the engine's too. Any other difference is refused.
  */
 public final class Redeclaration {
   /** The leaf of a three-level list, whatever its name: the engine names it {@code item}. */
