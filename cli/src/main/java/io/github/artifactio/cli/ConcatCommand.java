@@ -28,6 +28,8 @@ final class ConcatCommand implements CliCommand {
       .flag("--no-verify-checksums", "Do not check page headers, CRC32s and offset indexes as the bytes pass.")
       .flag("--no-hash-inputs", "Do not record the inputs' blake3 in the provenance.")
       .flag("--no-report", "Do not write OUT.report.json.")
+      .flag("--no-sync", "A scratch output: do not sync it to the device before its rename (default: sync, so a"
+          + " crash leaves the previous OUT or the whole new one).")
       .value("--buffer-mib", "N", "16", "The read and the write buffer, in MiB (default 16).")
       .map("--metadata", "KEY=VALUE", "A footer entry of the output.")
       .value("--schema", "NAME@VERSION", null, "The output's schema identifier.")
@@ -72,12 +74,14 @@ final class ConcatCommand implements CliCommand {
     return Main.PASS;
   }
 
-  private static ConcatOptions options(Parsed args) throws UsageException {
+  /** The options the command line gives (package-private: a test reads what each flag sets). */
+  static ConcatOptions options(Parsed args) throws UsageException {
     ConcatOptions.Builder b = ConcatOptions.builder()
         .reencode(args.flag("--reencode"))
         .verifyChecksums(!args.flag("--no-verify-checksums"))
         .hashInputs(!args.flag("--no-hash-inputs"))
         .report(!args.flag("--no-report"))
+        .durable(!args.flag("--no-sync"))
         .bufferBytes(Math.multiplyExact(args.integer("--buffer-mib"), 1 << 20));
     Map<String, String> metadata = args.map("--metadata");
     String schema = args.string("--schema");
