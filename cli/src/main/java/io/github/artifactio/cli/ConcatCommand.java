@@ -1,5 +1,6 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
@@ -61,8 +62,11 @@ final class ConcatCommand implements CliCommand {
     // a refused concatenation (schemas or row groups that differ, a corrupt input) is an ArtifactException naming
     // the input: Main prints it and exits FAILED, and the previous output is untouched
     ConcatResult r;
-    try {
-      r = Concat.concat(output, inputs, axis, options);
+    // one thread a core: the calling thread copies and hashes, the context's threads hash beside it, and a durable
+    // output takes one of them to sync as it is written, a thread that mostly waits on the device
+    try (EngineContext context = EngineContext.create("artifact-io-concat",
+        Runtime.getRuntime().availableProcessors())) {
+      r = Concat.concat(output, inputs, axis, options.toBuilder().context(context).build());
     } catch (RowGroupsMisalignedException e) {
       throw e.spelling("--reencode"); // the option as this command spells it, not the Java API's name
     }
