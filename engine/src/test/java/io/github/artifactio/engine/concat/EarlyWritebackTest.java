@@ -38,7 +38,7 @@ class EarlyWritebackTest {
 
   @TempDir Path dir;
 
-  /** Two inputs of 24 MB of random longs and doubles, uncompressed: 48 MB of output, two 16 MiB intervals and a tail. */
+  /** Two inputs of 24 MB of random longs and doubles, uncompressed: 48 MB of output, two 16 MiB intervals, a tail. */
   private List<Path> inputs() {
     List<Path> out = new ArrayList<>();
     for (int i = 0; i < 2; i++) {
