@@ -1,5 +1,6 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
@@ -28,6 +29,8 @@ final class ConcatCommand implements CliCommand {
       .flag("--no-verify-checksums", "Do not check page headers, CRC32s and offset indexes as the bytes pass.")
       .flag("--no-hash-inputs", "Do not record the inputs' blake3 in the provenance.")
       .flag("--no-report", "Do not write OUT.report.json.")
+      .flag("--no-sync", "A scratch output: do not sync it to the device before its rename (default: sync, so a"
+          + " crash leaves the previous OUT or the whole new one).")
       .value("--buffer-mib", "N", "16", "The read and the write buffer, in MiB (default 16).")
       .map("--metadata", "KEY=VALUE", "A footer entry of the output.")
       .value("--schema", "NAME@VERSION", null, "The output's schema identifier.")
@@ -59,8 +62,11 @@ final class ConcatCommand implements CliCommand {
     // a refused concatenation (schemas or row groups that differ, a corrupt input) is an ArtifactException naming
     // the input: Main prints it and exits FAILED, and the previous output is untouched
     ConcatResult r;
-    try {
-      r = Concat.concat(output, inputs, axis, options);
+    // one thread a core: the calling thread copies and hashes, the context's threads hash beside it, and a durable
+    // output takes one of them to sync as it is written, a thread that mostly waits on the device
+    try (EngineContext context = EngineContext.create("artifact-io-concat",
+        Runtime.getRuntime().availableProcessors())) {
+      r = Concat.concat(output, inputs, axis, options.toBuilder().context(context).build());
     } catch (RowGroupsMisalignedException e) {
       throw e.spelling("--reencode"); // the option as this command spells it, not the Java API's name
     }
@@ -72,12 +78,14 @@ final class ConcatCommand implements CliCommand {
     return Main.PASS;
   }
 
-  private static ConcatOptions options(Parsed args) throws UsageException {
+  /** The options the command line gives (package-private: a test reads what each flag sets). */
+  static ConcatOptions options(Parsed args) throws UsageException {
     ConcatOptions.Builder b = ConcatOptions.builder()
         .reencode(args.flag("--reencode"))
         .verifyChecksums(!args.flag("--no-verify-checksums"))
         .hashInputs(!args.flag("--no-hash-inputs"))
         .report(!args.flag("--no-report"))
+        .durable(!args.flag("--no-sync"))
         .bufferBytes(Math.multiplyExact(args.integer("--buffer-mib"), 1 << 20));
     Map<String, String> metadata = args.map("--metadata");
     String schema = args.string("--schema");

@@ -8,6 +8,7 @@ import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.table.TableFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,5 +105,20 @@ class ConcatCommandTest {
     Cli.Result missing = Cli.run("concat", "-o", out.toString(), a.toString(), dir.resolve("c.parquet").toString());
     assertEquals(Main.USAGE, missing.code(), missing.toString());
     assertEquals("artifact-io concat: " + dir.resolve("c.parquet") + " does not exist\n", missing.err());
+  }
+
+  @Test
+  void no_sync_makes_a_scratch_output_that_is_not_synced_and_the_help_says_so() throws UsageException {
+    CommandDef def = new ConcatCommand().def();
+    assertTrue(ConcatCommand.options(def.parse(List.of("-o", "out.parquet", "in.parquet"))).durable());
+    assertFalse(ConcatCommand.options(def.parse(List.of("--no-sync", "-o", "out.parquet", "in.parquet"))).durable());
+    Cli.Result help = Cli.run("concat", "--help");
+    assertTrue(help.out().contains("--no-sync"), help.out());
+    Path a = table("a.parquet", "SELECT i AS id FROM range(10) t(i)");
+    Path b = table("b.parquet", "SELECT i + 10 AS id FROM range(10) t(i)");
+    Path out = dir.resolve("scratch.parquet");
+    Cli.Result r = Cli.run("concat", "--no-sync", "-o", out.toString(), a.toString(), b.toString());
+    assertEquals(Main.PASS, r.code(), r.toString());
+    assertEquals(20, TableFile.open(out).rows());
   }
 }

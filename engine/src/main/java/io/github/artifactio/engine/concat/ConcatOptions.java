@@ -11,9 +11,9 @@ import java.util.TreeMap;
 
 /**
  * How a concatenation runs. Defaults: page CRCs verified as the bytes pass, inputs hashed (their blake3 goes into the
- * provenance), the output synced before and after its rename, 16 MiB read and write buffers, no re-encoding (a join
- * of inputs whose row groups do not line up is an error), hashing on the calling thread only, and a
- * {@code <output>.report.json} beside the output.
+ * provenance; an input whose report vouches for it gives the report's), the output synced before and after its
+ * rename, 16 MiB read and write buffers, no re-encoding (a join of inputs whose row groups do not line up is an error),
+ * hashing on the calling thread only, and a {@code <output>.report.json} beside the output.
  */
 public final class ConcatOptions {
   /** The read and the write buffer: what the design measured on NFS and local disks (GenVarLoader's concat). */
@@ -58,12 +58,19 @@ public final class ConcatOptions {
     return verifyChecksums;
   }
 
-  /** Whether every input is read whole and hashed, for the provenance's blake3 (default: yes). */
+  /**
+   * Whether every input's blake3 goes into the provenance (default: yes): read whole and hashed, or, for an input whose
+   * report records its {@link Fingerprint} and still matches it, taken from the report unhashed.
+   */
   public boolean hashInputs() {
     return hashInputs;
   }
 
-  /** Whether the output is synced to the device before and after its rename (default: yes). */
+  /**
+   * Whether the output is synced to the device before and after its rename (default: yes; on a context with a turn to
+   * spare its device writes start as it is written). Off: a scratch output, published whole by the rename all the
+   * same, which a crash of the machine may leave empty or partly written.
+   */
   public boolean durable() {
     return durable;
   }

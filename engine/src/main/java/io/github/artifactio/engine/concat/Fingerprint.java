@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.sidecar.ArtifactReport;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -23,11 +24,19 @@ import java.util.Optional;
  * tail, where the footer and its length lie. An edit in the middle that keeps the size is not caught; the full blake3
  * (the provenance's) is what proves identity.
  *
+ * <p>A writer records the fingerprint of the file it published in the file's {@code <artifact>.report.json}
+ * ({@link #recordIn}, field {@value #REPORT_KEY}); a concatenation then takes an input's blake3 from its report's
+ * {@code content_hash} instead of hashing the input, when the input still has that fingerprint and was not modified
+ * after the report was written (the provenance says {@code "digest_from": "report"}).
+ *
  * <p>JSON: {@code {"head_blake3": …, "size_bytes": …, "tail_blake3": …, "window_bytes": 1048576}}.
  */
 public record Fingerprint(long size, ContentHash head, ContentHash tail, int window) {
   /** The bytes hashed at each end. */
   public static final int WINDOW = 1 << 20;
+
+  /** The report field that records the fingerprint of the file the report describes, as it was published. */
+  public static final String REPORT_KEY = "fingerprint";
 
   public Fingerprint {
     Objects.requireNonNull(head, "head");
@@ -83,6 +92,18 @@ public record Fingerprint(long size, ContentHash head, ContentHash tail, int win
       return Optional.of("its last " + n + " bytes hash to " + now.tail + ", recorded " + tail);
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code report} recording this fingerprint, which must be that of the file the report describes, taken once the
+   * file was published: {@code Fingerprint.of(file).recordIn(report).writeFor(file)}, the report written after the
+   * file. The file's modification time is deliberately not recorded: it is not in the file's bytes, and a report that
+   * recorded it would differ between two writes of the same bytes, where reports are otherwise a function of what was
+   * written (apart from a writer's {@code elapsed_ms}). A reader compares the file's time with the report's own
+   * instead: a file modified after its report was written is not the file the report describes.
+   */
+  public ArtifactReport recordIn(ArtifactReport report) {
+    return report.withExtra(REPORT_KEY, toJson());
   }
 
   /** The JSON object, keys sorted. */

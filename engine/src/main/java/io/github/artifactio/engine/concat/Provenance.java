@@ -41,16 +41,52 @@ public record Provenance(Axis axis, long rows, List<Input> inputs, List<Run> run
    *
    * @param path relative to the output's folder, {@code /}-separated
    * @param blake3 hex digest of the input as it was read, or null when inputs were not hashed
+   * @param digestFrom where {@code blake3} came from; null exactly when {@code blake3} is
    * @param rowGroups rows axis: the input's row groups taken, as {@code [first, count]} runs; empty on the columns axis
    * @param columns columns axis: the top-level columns the input gave; empty on the rows axis
    */
   public record Input(
-      String path, String blake3, long size, long rows, List<long[]> rowGroups, List<String> columns,
-      boolean reencoded) {
+      String path, String blake3, DigestFrom digestFrom, long size, long rows, List<long[]> rowGroups,
+      List<String> columns, boolean reencoded) {
     public Input {
       Objects.requireNonNull(path, "path");
+      if ((blake3 == null) != (digestFrom == null)) {
+        throw new IllegalArgumentException("an input's blake3 and where it came from go together, got " + blake3
+            + " from " + digestFrom);
+      }
       rowGroups = List.copyOf(rowGroups);
       columns = List.copyOf(columns);
+    }
+  }
+
+  /** Where an input's blake3 came from: the JSON's {@code digest_from}. */
+  public enum DigestFrom {
+    /** Hashed from the input's bytes as the concatenation read them. */
+    BYTES("bytes"),
+    /**
+     * The {@code content_hash} of the input's {@code <input>.report.json}, taken without hashing the input because the
+     * report records the input's {@link Fingerprint} and the input matches it: the same size, the same first and last
+     * MiB, and not modified after the report was written.
+     */
+    REPORT("report");
+
+    private final String jsonName;
+
+    DigestFrom(String jsonName) {
+      this.jsonName = jsonName;
+    }
+
+    public String jsonName() {
+      return jsonName;
+    }
+
+    static DigestFrom fromJson(String name) {
+      for (DigestFrom d : values()) {
+        if (d.jsonName.equals(name)) {
+          return d;
+        }
+      }
+      throw new IllegalArgumentException("digest_from \"" + name + "\" is not bytes or report");
     }
   }
 
@@ -142,6 +178,7 @@ public record Provenance(Axis axis, long rows, List<Input> inputs, List<Run> run
       n.put("path", in.path());
       if (in.blake3() != null) {
         n.put("blake3", in.blake3());
+        n.put("digest_from", in.digestFrom().jsonName());
       }
       n.put("size", in.size());
       n.put("rows", in.rows());
@@ -184,8 +221,12 @@ public record Provenance(Axis axis, long rows, List<Input> inputs, List<Run> run
       for (JsonNode c : n.path("columns")) {
         cols.add(c.asText());
       }
-      inputs.add(new Input(n.path("path").asText(), n.has("blake3") ? n.get("blake3").asText() : null,
-          n.path("size").asLong(), n.path("rows").asLong(), groups, cols, n.path("reencoded").asBoolean(false)));
+      String blake3 = n.has("blake3") ? n.get("blake3").asText() : null;
+      // a provenance written before digest_from was recorded hashed every input it gives a blake3 for
+      DigestFrom from = blake3 == null ? null
+          : n.has("digest_from") ? DigestFrom.fromJson(n.get("digest_from").asText()) : DigestFrom.BYTES;
+      inputs.add(new Input(n.path("path").asText(), blake3, from, n.path("size").asLong(), n.path("rows").asLong(),
+          groups, cols, n.path("reencoded").asBoolean(false)));
     }
     List<Run> runs = new ArrayList<>();
     for (JsonNode r : o.path("runs")) {

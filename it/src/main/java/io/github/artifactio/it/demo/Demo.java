@@ -3,6 +3,7 @@ package io.github.artifactio.it.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float32Column;
@@ -138,7 +139,10 @@ public final class Demo {
     TreeMap<String, JsonNode> stats = new TreeMap<>();
     stats.put("columns", JsonNodeFactory.instance.numberNode(table.size()));
     long elapsedMs = (System.nanoTime() - t0) / 1_000_000;
-    new ArtifactReport(name, schema.name(), schema.version(), stageName, rows, hash, params, stats, null, elapsedMs)
+    // the published file's fingerprint, so that a concatenation of it takes its digest from here
+    Fingerprint.of(artifact)
+        .recordIn(new ArtifactReport(name, schema.name(), schema.version(), stageName, rows, hash, params, stats, null,
+            elapsedMs))
         .writeFor(artifact);
     return new ArtifactRecord(
         name, artifact.getFileName().toString(), ArtifactRecord.FORMAT_PARQUET, schema.name(), schema.version(), rows,

@@ -100,11 +100,14 @@ public final class ColumnJoin {
         out.refuse(inputs.get(i).path(), i);
       }
       List<InputReader> readers = new ArrayList<>();
+      // inputs whose reports vouch for them are not hashed (re-encoded ones neither read whole again)
+      InputDigest[] reported = new InputDigest[inputs.size()];
       for (int i = 0; i < sources.size(); i++) {
         FileChannel ch = RowSplice.openInput(sources.get(i).path(), i, destination);
         channels.add(ch);
+        reported[i] = options.hashInputs() ? InputDigest.fromReport(inputs.get(i)) : null;
         readers.add(new InputReader(sources.get(i), ch, out.readBuffer, out.hashing,
-            options.hashInputs() && !reencoded[i]));
+            options.hashInputs() && !reencoded[i] && reported[i] == null));
       }
       boolean verify = options.verifyChecksums();
       for (int g = 0; g < ref.rowGroups(); g++) {
@@ -127,16 +130,20 @@ public final class ColumnJoin {
       }
       ProvenanceBuilder provenance = new ProvenanceBuilder(Axis.COLUMNS, destination);
       for (int i = 0; i < inputs.size(); i++) {
-        ContentHash digest = readers.get(i).finish();
+        InputDigest digest = InputDigest.bytes(readers.get(i).finish());
         bytesRead += readers.get(i).bytesRead();
         if (reencoded[i]) {
           // the input itself was read by the re-encoding, not by the copy: its digest is taken, and its change
           // checked, here
-          if (options.hashInputs()) {
-            digest = Blake3.hashFile(inputs.get(i).path());
+          if (options.hashInputs() && reported[i] == null) {
+            digest = InputDigest.bytes(Blake3.hashFile(inputs.get(i).path()));
             bytesRead += inputs.get(i).length();
           }
           inputs.get(i).checkUnchanged();
+        }
+        if (reported[i] != null) {
+          digest = reported[i];
+          bytesRead += digest.bytesRead();
         }
         provenance.addColumns(inputs.get(i), digest, reencoded[i]);
       }

@@ -2,7 +2,6 @@ package io.github.artifactio.engine.internal.parquet.splice;
 
 import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Provenance;
-import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ final class ProvenanceBuilder {
   }
 
   /** Input {@code in}'s row groups {@code groups} (ascending) were appended. */
-  void addRows(SpliceInput in, ContentHash digest, int[] groups) {
+  void addRows(SpliceInput in, InputDigest digest, int[] groups) {
     int index = inputs.size();
     List<long[]> groupRuns = new ArrayList<>();
     for (int k = 0; k < groups.length; k++) {
@@ -46,18 +45,26 @@ final class ProvenanceBuilder {
       }
       outputRows += rows;
     }
-    inputs.add(new Provenance.Input(relative(in.path()), digest == null ? null : digest.hex(), in.length(), in.rows(),
-        groupRuns, List.of(), false));
+    inputs.add(new Provenance.Input(relative(in.path()), hex(digest), from(digest), in.length(), in.rows(), groupRuns,
+        List.of(), false));
   }
 
   /** Input {@code in}'s columns were joined (re-encoded where {@code reencoded}). */
-  void addColumns(SpliceInput in, ContentHash digest, boolean reencoded) {
-    inputs.add(new Provenance.Input(relative(in.path()), digest == null ? null : digest.hex(), in.length(), in.rows(),
-        List.of(), in.specs().stream().map(ColumnSpec::name).toList(), reencoded));
+  void addColumns(SpliceInput in, InputDigest digest, boolean reencoded) {
+    inputs.add(new Provenance.Input(relative(in.path()), hex(digest), from(digest), in.length(), in.rows(), List.of(),
+        in.specs().stream().map(ColumnSpec::name).toList(), reencoded));
+  }
+
+  private static String hex(InputDigest digest) {
+    return digest == null ? null : digest.hash().hex();
+  }
+
+  private static Provenance.DigestFrom from(InputDigest digest) {
+    return digest == null ? null : digest.from();
   }
 
   /** A one-input concatenation that linked or copied the input whole. */
-  void addWhole(SpliceInput in, ContentHash digest) {
+  void addWhole(SpliceInput in, InputDigest digest) {
     if (axis == Axis.ROWS) {
       int[] all = new int[in.rowGroups()];
       for (int g = 0; g < all.length; g++) {

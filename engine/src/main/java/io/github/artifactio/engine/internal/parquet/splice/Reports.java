@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.engine.concat.ConcatOptions;
 import io.github.artifactio.engine.concat.ConcatResult;
+import io.github.artifactio.engine.concat.Fingerprint;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SidecarJson;
@@ -17,9 +18,11 @@ import java.util.TreeMap;
 /**
  * The {@code <output>.report.json} of a concatenation: an {@link ArtifactReport} with stage {@code concat}, the
  * output's rows and content hash, the options that shaped it ({@code params}), what it read and wrote and how it was
- * published ({@code stats}, with the Rust engine's {@code publish} values), and the provenance as an extra field. It
- * is a function of the inputs and options alone: no time is recorded ({@code elapsed_ms} is 0), so the same
- * concatenation writes the same report. The schema is the options', else the one the output's footer records, else
+ * published ({@code stats}, with the Rust engine's {@code publish} values), the provenance, and the output's
+ * {@link Fingerprint} as extra fields (so that a later concatenation of this output takes its digest from here). It
+ * is a function of the inputs and options alone: no time is recorded ({@code elapsed_ms} is 0, and the output's
+ * modification time is left out, see {@link Fingerprint#recordIn}), so the same concatenation writes the same
+ * report. The schema is the options', else the one the output's footer records, else
  * the logical name at version 0 (no identifier known).
  */
 final class Reports {
@@ -56,6 +59,8 @@ final class Reports {
         r.contentHash().hex(), params, stats, null, 0).withExtra(PROVENANCE, r.provenance().toJsonNode());
     report = withList(report, REENCODED, r.reencodedColumns());
     report = withList(report, EQUATED, r.equatedColumns());
+    // the output as published, read back at both ends (2 MiB): what lets a reader trust content_hash without hashing
+    report = Fingerprint.of(r.destination()).recordIn(report);
     SidecarJson.write(ArtifactReport.sidecarPathFor(r.destination()), report);
   }
 

@@ -99,21 +99,27 @@ public final class RowSplice implements AutoCloseable {
           segments.add(InputReader.Segment.of(in, g, leaf, indexes[k], verify));
         }
       }
-      InputReader reader = new InputReader(in, ch, out.readBuffer, out.hashing, out.options.hashInputs());
+      // an input whose report vouches for it is read for its chunks only: its digest is the report's
+      InputDigest reported = out.options.hashInputs() ? InputDigest.fromReport(in) : null;
+      if (reported != null) {
+        bytesRead += reported.bytesRead();
+      }
+      InputReader reader =
+          new InputReader(in, ch, out.readBuffer, out.hashing, out.options.hashInputs() && reported == null);
       try {
         reader.copy(segments, out.sink);
       } finally {
         bytesRead += reader.bytesRead();
       }
       long before = reader.bytesRead();
-      ContentHash digest = reader.finish();
+      ContentHash hashed = reader.finish();
       bytesRead += reader.bytesRead() - before;
       for (int k = 0; k < groups.length; k++) {
         footer.beginRowGroup(in.rows(groups[k]));
         footer.addChunks(in, groups[k], starts[k], indexes[k]);
         footer.endRowGroup();
       }
-      provenance.addRows(in, digest, groups);
+      provenance.addRows(in, reported != null ? reported : InputDigest.bytes(hashed), groups);
     } catch (IOException e) {
       throw new ArtifactException(in.path(), "reading failed: " + e, e);
     }

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * A concatenation of one input, on either axis: the input is hard-linked (or, across filesystems, byte-copied) to a
- * temporary name beside the destination, then read once, start to end, to check its pages and take its digest, and
+ * temporary name beside the destination, then read once, start to end, to check its pages and take its digest (its
+ * chunks only, for the page checks, when its report vouches for its digest: {@link InputDigest#fromReport}), and
  * renamed into place only when the read found it whole and unchanged since its footer was read. Its footer is the
  * input's and records no provenance (the result and the report do).
  */
@@ -25,7 +26,10 @@ public final class SingleInput {
   public static ConcatResult publish(Path destination, SpliceInput in, Axis axis, ConcatOptions options) {
     try (AtomicFile out = AtomicFile.create(destination)) {
       boolean linked = out.linkOrCopy(in.path());
-      ContentHash digest;
+      // the digest is the output's content hash too, so it is taken whether or not inputs are hashed; an input whose
+      // report vouches for it is read for its page checks only
+      InputDigest reported = InputDigest.fromReport(in);
+      InputDigest digest;
       long read;
       try (SpanHashing hashing = new SpanHashing(options.context());
           FileChannel ch = RowSplice.openInput(in.path(), 0, destination)) {
@@ -36,10 +40,13 @@ public final class SingleInput {
             segments.add(InputReader.Segment.of(in, g, leaf, indexes, options.verifyChecksums()));
           }
         }
-        InputReader reader = new InputReader(in, ch, new byte[options.bufferBytes()], hashing, true);
-        reader.copy(segments, new Discard());
-        digest = reader.finish();
-        read = reader.bytesRead();
+        InputReader reader = new InputReader(in, ch, new byte[options.bufferBytes()], hashing, reported == null);
+        if (reported == null || options.verifyChecksums()) {
+          reader.copy(segments, new Discard()); // else nothing needs the bytes: the output holds them already
+        }
+        ContentHash hashed = reader.finish();
+        digest = reported != null ? reported : InputDigest.bytes(hashed);
+        read = reader.bytesRead() + digest.bytesRead();
       } catch (IOException e) {
         throw new ArtifactException(in.path(), "reading failed: " + e, e);
       }
@@ -47,8 +54,8 @@ public final class SingleInput {
       ProvenanceBuilder p = new ProvenanceBuilder(axis, destination);
       p.addWhole(in, digest);
       ConcatResult r = new ConcatResult(destination, axis,
-          linked ? ConcatResult.Publish.HARD_LINK : ConcatResult.Publish.BYTE_COPY, in.rows(), in.rowGroups(), digest,
-          read, in.length(), p.build(in.rows()), List.of(), List.of());
+          linked ? ConcatResult.Publish.HARD_LINK : ConcatResult.Publish.BYTE_COPY, in.rows(), in.rowGroups(),
+          digest.hash(), read, in.length(), p.build(in.rows()), List.of(), List.of());
       Reports.write(r, options, in.metadata());
       return r;
     }

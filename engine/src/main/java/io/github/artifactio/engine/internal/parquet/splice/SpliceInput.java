@@ -11,6 +11,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -235,6 +236,11 @@ public final class SpliceInput {
   /** The file's size when its footer was read. */
   long length() {
     return length;
+  }
+
+  /** The file's modification time when its footer was read. */
+  FileTime modified() {
+    return stamp.lastModifiedTime();
   }
 
   /** Where the footer starts: every chunk and page index lies before it. */

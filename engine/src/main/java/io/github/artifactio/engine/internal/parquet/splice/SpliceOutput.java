@@ -3,7 +3,10 @@ package io.github.artifactio.engine.internal.parquet.splice;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.concat.ConcatOptions;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.concurrent.Lane;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.io.AtomicFile;
+import io.github.artifactio.engine.internal.io.EarlyWriteback;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -16,6 +19,8 @@ import java.util.SortedMap;
 /**
  * The output file of a concatenation from first byte to publication: a temporary name beside the destination
  * ({@link AtomicFile}), the leading magic, the chunks (through {@link SpliceSink}), the footer, then sync and rename.
+ * A durable output on a context with a turn to spare starts its device writes as it is written
+ * ({@link EarlyWriteback}), so that the sync before the rename waits for the last bytes only.
  * Until {@link #publish} nothing exists at the destination, and {@link #close()} without it deletes the temporary
  * file, so a failed concatenation leaves the previous output as it was.
  */
@@ -35,17 +40,34 @@ public final class SpliceOutput implements AutoCloseable {
   private final AtomicFile file;
   private final WritableByteChannel channel;
   final SpliceSink sink;
+  /** A durable output's device writes, started as it is written; null when not durable or no turn is spare. */
+  private final EarlyWriteback writeback;
 
   private SpliceOutput(Path destination, ConcatOptions options, AtomicFile file, WritableByteChannel channel) {
     this.destination = destination;
     this.options = options;
     this.file = file;
     this.channel = channel;
+    // taken before the hashing claims its lanes: a spare one, so the syncs, which mostly wait on the device, never
+    // take the turn the hashing's fan-out needs (as the table writer does)
+    this.writeback = earlyWriteback(options, channel);
     this.hashing = new SpanHashing(options.context());
     this.readBuffer = new byte[options.bufferBytes()];
-    this.sink = new SpliceSink(file.temporary(), channel, options.bufferBytes(), hashing);
+    this.sink = new SpliceSink(file.temporary(), channel, options.bufferBytes(), hashing, writeback);
     byte[] magic = "PAR1".getBytes(StandardCharsets.US_ASCII);
     sink.write(magic, 0, magic.length);
+  }
+
+  /**
+   * The early writeback of a durable output written through a file channel, on a spare lane of the options' context,
+   * so that the sync before publication waits for the tail only; null otherwise (the final sync then does it all).
+   */
+  private static EarlyWriteback earlyWriteback(ConcatOptions options, WritableByteChannel channel) {
+    if (!options.durable() || !(channel instanceof FileChannel fc)) {
+      return null;
+    }
+    Lane lane = Workers.of(options.context()).spareLane();
+    return lane == null ? null : new EarlyWriteback(lane, () -> fc.force(false));
   }
 
   static SpliceOutput open(Path destination, ConcatOptions options, ChannelOpener opener) {
@@ -101,6 +123,9 @@ public final class SpliceOutput implements AutoCloseable {
       hashing.close();
     }
     try {
+      if (writeback != null) {
+        writeback.close(); // its last sync ends before the channel closes under it; a failed one fails the output
+      }
       channel.close();
     } catch (IOException e) {
       throw new ArtifactException(destination, "writing " + file.temporary() + ": " + e, e);
@@ -116,6 +141,13 @@ public final class SpliceOutput implements AutoCloseable {
   @Override
   public void close() {
     hashing.close();
+    if (writeback != null) {
+      try {
+        writeback.close();
+      } catch (IOException ignored) {
+        // abandoning: a failed sync of a file about to be deleted loses nothing
+      }
+    }
     closeQuietly(channel);
     file.close();
   }

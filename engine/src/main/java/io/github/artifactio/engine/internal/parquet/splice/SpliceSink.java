@@ -2,6 +2,7 @@ package io.github.artifactio.engine.internal.parquet.splice;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.ContentHash;
+import io.github.artifactio.engine.internal.io.EarlyWriteback;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -27,13 +28,16 @@ final class SpliceSink implements SpliceFooter.TailSink {
   private final byte[] buffer;
   private final SpanHashing.Stream hash;
   private final SpanHashing hashing;
+  /** Told each time bytes reached the file, or null. */
+  private final EarlyWriteback writeback;
   private int used;
   /** {@code buffer[written..used)} are bytes made here that are not in the file yet. */
   private int written;
   private long position;
 
-  SpliceSink(Path path, WritableByteChannel channel, int bufferBytes, SpanHashing hashing) {
+  SpliceSink(Path path, WritableByteChannel channel, int bufferBytes, SpanHashing hashing, EarlyWriteback writeback) {
     this.path = path;
+    this.writeback = writeback;
     this.channel = channel;
     this.buffer = new byte[bufferBytes];
     this.hashing = hashing;
@@ -61,6 +65,9 @@ final class SpliceSink implements SpliceFooter.TailSink {
           throw new IOException("the input gave no bytes at " + (at + done) + "; it ended early");
         }
         done += n;
+      }
+      if (writeback != null) {
+        writeback.written(position + len); // every byte up to this copy's end is in the file now
       }
     } catch (IOException e) {
       // a copy that fails part-way does not say how far it got: the message gives the range it was writing
@@ -97,6 +104,9 @@ final class SpliceSink implements SpliceFooter.TailSink {
       ByteBuffer src = ByteBuffer.wrap(buffer, written, used - written);
       while (src.hasRemaining()) {
         channel.write(src);
+      }
+      if (writeback != null) {
+        writeback.written(position);
       }
     } catch (IOException e) {
       throw new ArtifactException(path, "writing at byte " + (position - (used - written)) + ": " + e, e);
