@@ -58,23 +58,41 @@ final class LaneChunkHasher implements ChunkHasher {
     return Support.LANES_PAY;
   }
 
-  /** The answer of {@link #supported}, asked of the JVM once (a vector hasher asks it for every instance). */
+  /**
+   * The JVM's {@code UseAVX} (2: AVX2, 3: AVX-512), or 0 where it has none (another CPU, another JVM). With 3 C2
+   * turns each rotation into one {@code vprord}, with 2 into two shifts and an or (class comment).
+   */
+  static int useAvx() {
+    return Support.USE_AVX;
+  }
+
+  /** The answers of {@link #supported} and {@link #useAvx}, asked of the JVM once (a vector hasher asks for each). */
   private static final class Support {
+    static final int USE_AVX = askUseAvx();
     static final boolean LANES_PAY = askJvm();
+  }
+
+  private static int askUseAvx() {
+    try {
+      String arch = System.getProperty("os.arch", "");
+      if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+        return 0;
+      }
+      var vm = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+      return Integer.parseInt(vm.getVMOption("UseAVX").getValue());
+    } catch (RuntimeException | LinkageError e) {
+      // no such option (another JVM), no management module, a security manager
+      return 0;
+    }
   }
 
   private static boolean askJvm() {
     try {
-      String arch = System.getProperty("os.arch", "");
-      if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+      if (Support.USE_AVX < 2 || System.getProperty("java.vm.info", "").contains("interpreted")) {
         return false;
       }
       var vm = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-      if (System.getProperty("java.vm.info", "").contains("interpreted")) {
-        return false;
-      }
-      return Integer.parseInt(vm.getVMOption("UseAVX").getValue()) >= 2
-          && Boolean.parseBoolean(vm.getVMOption("UseSuperWord").getValue())
+      return Boolean.parseBoolean(vm.getVMOption("UseSuperWord").getValue())
           && Integer.parseInt(vm.getVMOption("MaxVectorSize").getValue()) >= 16
           && Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue()) >= 4;
     } catch (RuntimeException | LinkageError e) {
