@@ -18,6 +18,19 @@ import java.util.Arrays;
  * lanes fall out of the first-level cache (1.37). Lane counts under {@value #MIN_LANES} go to the scalar core: a loop
  * that short never reaches its vector body.
  *
+ * <p>What C2 makes of {@link #quarterRounds} (JDK 17.0.15; its machine code printed with {@code
+ * -XX:CompileCommand=print}, disassembled with llvm-objdump, as Debian's hsdis lacks the entry point JDK 17 loads):
+ * with {@code UseAVX=3} (AVX-512) the vector loop takes 16 lanes a step in zmm registers, 12 {@code vpaddd}, 8
+ * {@code vpxord}, 10 loads and stores, and each of the 8 rotations is one {@code vprord}; with {@code UseAVX=2} (AVX2)
+ * it takes 8 lanes a step in ymm registers, and each rotation is {@code vpsrld}, {@code vpslld} and {@code vpor}
+ * (superword has no byte shuffle, so rotations by 16 and 8 are no {@code vpshufb} either), plus 12 moves of the row
+ * pointers between general and vector registers a step, as twelve rows do not fit the general registers. That is 2.4
+ * vector instructions a lane per two quarter-rounds against 6.75: on the issue's AVX2 EPYC these loops ran at 0.39 GB/s a thread, the vector
+ * back end at 0.66, so {@code FileHashing} and the launcher give such a CPU the vector back end where they can. On
+ * this project's AVX-512 machine {@code -XX:UseAVX=2} measured 1.1-1.15 GB/s against 1.2-1.3 with AVX-512; its
+ * 48 KiB first-level data cache holds the 40 KiB of rows, the 32 KiB of AMD's Zen 1-4 cores do not (a likely part of
+ * the EPYC's lower figure, not measured).
+ *
  * <p>It pays only where C2 has integer vectors of 256 bits or more with a fast rotate or shift (x86 with AVX2); with
  * {@code -XX:UseAVX=1} the same loops ran at 0.28 GB/s, under the scalar core, so {@link #supported} asks the JVM.
  * Instances hold the rows (40 KiB) and are not thread-safe, as {@link ChunkHasher} says.
