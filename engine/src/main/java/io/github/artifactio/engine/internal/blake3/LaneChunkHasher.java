@@ -29,7 +29,9 @@ import java.util.Arrays;
  * back end at 0.66, so {@code FileHashing} and the launcher give such a CPU the vector back end where they can. On
  * this project's AVX-512 machine {@code -XX:UseAVX=2} measured 1.1-1.15 GB/s against 1.2-1.3 with AVX-512; its
  * 48 KiB first-level data cache holds the 40 KiB of rows, the 32 KiB of AMD's Zen 1-4 cores do not (a likely part of
- * the EPYC's lower figure, not measured).
+ * the EPYC's lower figure, not measured). The state rows as one array, each loop given its rows' offsets (to spare the
+ * pointer moves), is not vectorised at all: C2 cannot tell rows of one array apart by offsets it does not know; it
+ * ran at 0.26 GB/s.
  *
  * <p>It pays only where C2 has integer vectors of 256 bits or more with a fast rotate or shift (x86 with AVX2); with
  * {@code -XX:UseAVX=1} the same loops ran at 0.28 GB/s, under the scalar core, so {@link #supported} asks the JVM.
