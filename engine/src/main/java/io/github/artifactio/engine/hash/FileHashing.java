@@ -2,6 +2,7 @@ package io.github.artifactio.engine.hash;
 
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.internal.blake3.Backends;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -25,14 +26,16 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The Vector API back end (2-4x the scalar one) needs a JVM started with {@code --add-modules
  * jdk.incubator.vector}, which a Maven build, a test runner or {@code java -jar} does not give without flags the user
- * must set; the lane-loop back end needs nothing and comes close to it on x86 CPUs with AVX2 (1.85 against 2.0 GB/s a
- * core with AVX-512). So: when this JVM has either, the files are hashed here, each spread over the context's
- * threads; when it has only the scalar one, and the files hold at least {@link Builder#forkAbove(long) forkAbove}
+ * must set; the lane-loop back end needs nothing and comes close to it on x86 CPUs with AVX-512 (1.85 against 2.0
+ * GB/s a core). So: when this JVM has either, the files are hashed here, each spread over the context's
+ * threads; when it has only the scalar one, or the lane loops on a CPU with AVX2 but not AVX-512 (where they run at
+ * 0.6x the vector back end, {@link #childPays}), and the files hold at least {@link Builder#forkAbove(long) forkAbove}
  * bytes, and the JDK has the incubator module, they are hashed in a child JVM started with it ({@link HashMain}, the
  * engine's jar only on its class path, as surefire forks its test JVMs), which pays its start (about 0.3 s) back above
- * that size; below it, or when the child cannot start, here on the scalar back end. Every way gives the same digests;
- * {@link Result#how()} says which ran. With the lane-loop back end a fresh JVM hashed a page-cached 2 GiB file here in
- * 1.67-1.72 s against 2.02-2.09 s in the vector child (2026-12-02, 2-thread context), so it does not fork.
+ * that size; below it, or when the child cannot start, here on the back end this JVM has. Every way gives the same digests;
+ * {@link Result#how()} says which ran. With the lane-loop back end on AVX-512 a fresh JVM hashed a page-cached 2 GiB
+ * file in 1.67-1.72 s against 2.02-2.09 s in the vector child (2026-12-02, 2-thread context), so there it does not
+ * fork.
  */
 public final class FileHashing {
   /** How the files were hashed. */
@@ -83,7 +86,7 @@ public final class FileHashing {
         throw new ArtifactException(f, "hashing failed: " + e, e);
       }
     }
-    if (fork && Blake3.backend().equals("scalar") && total >= forkAbove && vectorModuleInJdk()) {
+    if (fork && childPays(Blake3.backend(), Backends.useAvx()) && total >= forkAbove && vectorModuleInJdk()) {
       Optional<Map<Path, ContentHash>> forked = forked(files);
       if (forked.isPresent()) {
         return new Result(forked.get(), How.FORKED, "vector");
@@ -94,6 +97,17 @@ public final class FileHashing {
       out.put(f, Blake3.hashFile(f, context));
     }
     return new Result(out, How.IN_PROCESS, Blake3.backend());
+  }
+
+  /**
+   * Whether a child JVM with the Vector API pays, past {@code forkAbove}, for a JVM hashing on {@code backend} with
+   * {@code useAvx} ({@link Backends#useAvx()}): from the scalar back end always; from the lane loops only where C2
+   * emits AVX2 and no AVX-512 ({@code UseAVX} 2), where each of the loops' rotations is two shifts and an or and
+   * the vector back end ran 1.7x their speed (0.66 against 0.39 GB/s a thread on a 2-core AMD EPYC with AVX2); with
+   * AVX-512 C2 rotates in one instruction and the lane loops keep up with a child that must first start.
+   */
+  static boolean childPays(String backend, int useAvx) {
+    return backend.equals("scalar") || backend.equals("lanes") && useAvx == 2;
   }
 
   /** Whether this JDK ships {@code jdk.incubator.vector} (its boot layer may still lack it). */

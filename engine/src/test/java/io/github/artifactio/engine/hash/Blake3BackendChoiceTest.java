@@ -45,6 +45,15 @@ class Blake3BackendChoiceTest {
   }
 
   @Test
+  void a_jvm_told_to_emit_avx2_at_most_reads_use_avx_2_and_keeps_the_lane_loops() throws Exception {
+    // UseAVX=2 is how an AVX-512 machine runs as an AVX2 one; FileHashing forks a vector child from such a JVM
+    assumeTrue(x86() && Backends.useAvx() >= 2, "a CPU with AVX2");
+    assertEquals("2", probe(List.of("-XX:UseAVX=2"), "useAvx"));
+    assertEquals("lanes", backendOf("-XX:UseAVX=2"));
+    assertEquals("1", probe(List.of("-XX:UseAVX=1"), "useAvx"));
+  }
+
+  @Test
   void an_interpreted_or_c1_only_jvm_keeps_the_scalar_back_end() throws Exception {
     assertEquals("scalar", backendOf("-Xint"));
     assertEquals("scalar", backendOf("-XX:TieredStopAtLevel=1"));

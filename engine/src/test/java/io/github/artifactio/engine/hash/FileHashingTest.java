@@ -1,10 +1,12 @@
 package io.github.artifactio.engine.hash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.internal.blake3.Backends;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,13 +41,24 @@ class FileHashingTest {
     List<Path> files = files();
     FileHashing.Result r = FileHashing.builder().forkAbove(0).build().hash(files);
     sameAsHashFile(r.digests(), files);
-    if (Blake3.backend().equals("scalar") && FileHashing.vectorModuleInJdk()) {
+    if (FileHashing.childPays(Blake3.backend(), Backends.useAvx()) && FileHashing.vectorModuleInJdk()) {
       assertEquals(FileHashing.How.FORKED, r.how());
       assertEquals("vector", r.backend());
     } else {
-      // this JVM already has the vector back end (the surefire executions that add the module): no child
+      // this JVM has the vector back end (the surefire executions that add the module), or lane loops that keep up
+      // with it (AVX-512): no child
       assertEquals(FileHashing.How.IN_PROCESS, r.how());
     }
+  }
+
+  @Test
+  void a_lane_loop_jvm_forks_a_vector_child_only_where_c2_has_avx2_but_not_avx_512() {
+    // UseAVX 2: each of the lane loops' rotations is two shifts and an or; 3: one vprord, and they keep up
+    assertTrue(FileHashing.childPays("lanes", 2));
+    assertFalse(FileHashing.childPays("lanes", 3));
+    assertTrue(FileHashing.childPays("scalar", 3), "the scalar back end always gains from the vector one");
+    assertTrue(FileHashing.childPays("scalar", 0));
+    assertFalse(FileHashing.childPays("vector-256", 2), "a JVM that has the vector back end keeps it");
   }
 
   @Test

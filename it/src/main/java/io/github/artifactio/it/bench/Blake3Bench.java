@@ -40,6 +40,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * design notes show why a guard is needed: code shapes that look harmless made the vector back end 20-50x slower on
  * JDK 17. The guard compares ratios measured in the same run, never absolute times, so that a slower or busier machine
  * does not trip it.
+ *
+ * <p>{@code b3sum --num-threads 1} of the same bytes is an arm too ({@code b3sum-1t}, where {@code b3sum} is on the
+ * PATH): the issue's yardstick is the plain JVM's back end at half its single-thread speed or more, which the JSON
+ * gives as {@code default_1t_vs_b3sum_1t}. {@code b3sum} uses the widest vectors the CPU has whatever the JVM's
+ * {@code UseAVX}: under {@code -Dbench.jvmArgs=-XX:UseAVX=2} on an AVX-512 CPU the ratio is against AVX-512 code.
  */
 @State(Scope.Benchmark)
 public class Blake3Bench {
@@ -59,6 +64,11 @@ public class Blake3Bench {
    * Only guarded where the engine would choose it (a CPU with AVX2), since elsewhere it is not expected to pay.
    */
   private static final double MIN_LANES_1T = 2.0;
+
+  /** The arm of {@code b3sum --num-threads 1}, the yardstick for one thread. */
+  private static final String B3SUM_1T = "b3sum-1t";
+
+  private static final int B3SUM_RUNS = 9;
 
   /** The back end this fork must be running on; a mismatch fails the benchmark rather than mislabel its figure. */
   @Param({"scalar"}) public String backend;
@@ -118,8 +128,15 @@ public class Blake3Bench {
     // both vector widths, each forced in a fork of its own (the engine picks the widest the CPU has)
     measure(gbPerS, "vector-256", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector",
         "-Dartifact-io.blake3.vectorBits=256");
-    measure(gbPerS, "vector-512", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector",
-        "-Dartifact-io.blake3.vectorBits=512");
+    // 512-bit vectors only where C2 emits AVX-512: under UseAVX=2 the species runs in the Vector API's Java fallback
+    // (some 0.02 GB/s, minutes an arm), a figure of no use
+    if (Machine.vmOption("UseAVX").equals("3")) {
+      measure(gbPerS, "vector-512", "oneThread|twoThreads|stream64KiB", "--add-modules", "jdk.incubator.vector",
+          "-Dartifact-io.blake3.vectorBits=512");
+    } else {
+      System.out.println("no vector-512 arm: this JVM's UseAVX is " + Machine.vmOption("UseAVX"));
+    }
+    b3sum(outDir).ifPresent(b -> gbPerS.put(B3SUM_1T, b));
     print(gbPerS);
     double vector1t = ratio(gbPerS, "vector-1t");
     double scalar2t = ratio(gbPerS, "scalar-2t");
@@ -151,7 +168,7 @@ public class Blake3Bench {
         scalar2t = Math.max(scalar2t, ratio(again, "scalar-2t"));
       }
     }
-    write(outDir, gbPerS);
+    write(outDir, gbPerS, Blake3.backend());
 
     List<String> failures = new ArrayList<>();
     guard(failures, "vector-1t", vector1t, MIN_VECTOR_1T);
@@ -189,16 +206,68 @@ public class Blake3Bench {
     System.out.print(table);
   }
 
-  private static void write(Path outDir, Map<String, double[]> gbPerS) throws IOException {
+  /**
+   * Writes {@code blake3.json}: every arm, and where {@code b3sum} ran, each arm's ratio to its single thread and
+   * {@code default_1t_vs_b3sum_1t}, the single-thread ratio of the back end a plain JVM chooses ({@code
+   * defaultBackend}: this JVM's, started without the Vector API) to {@code b3sum --num-threads 1}.
+   */
+  private static void write(Path outDir, Map<String, double[]> gbPerS, String defaultBackend) throws IOException {
+    double[] b3sum = gbPerS.get(B3SUM_1T);
     List<String> json = new ArrayList<>();
     for (Map.Entry<String, double[]> e : gbPerS.entrySet()) {
+      String toB3sum = b3sum == null ? ""
+          : String.format(Locale.ROOT, ", \"ratio_to_b3sum_1t\": %.3f", e.getValue()[0] / b3sum[0]);
       json.add(String.format(Locale.ROOT,
-          "  {\"name\": \"%s\", \"gb_per_s\": %.4f, \"ratio_to_scalar\": %.3f, \"median_gb_per_s\": %.4f}",
-          e.getKey(), e.getValue()[0], ratio(gbPerS, e.getKey()), e.getValue()[1]));
+          "  {\"name\": \"%s\", \"gb_per_s\": %.4f, \"ratio_to_scalar\": %.3f, \"median_gb_per_s\": %.4f%s}",
+          e.getKey(), e.getValue()[0], ratio(gbPerS, e.getKey()), e.getValue()[1], toB3sum));
+    }
+    String head = String.format(Locale.ROOT, "\"benchmark\": \"blake3\", \"default_backend\": \"%s\"", defaultBackend);
+    // the 256-bit vector arm is named "vector-1t", the guard's name for it
+    double[] defaultArm = gbPerS.get((defaultBackend.equals("vector-256") ? "vector" : defaultBackend) + "-1t");
+    if (b3sum != null && defaultArm != null) {
+      head += String.format(Locale.ROOT, ", \"default_1t_vs_b3sum_1t\": %.3f", defaultArm[0] / b3sum[0]);
     }
     Files.createDirectories(outDir);
     Files.writeString(outDir.resolve("blake3.json"),
-        "{\"benchmark\": \"blake3\", \"arms\": [\n" + String.join(",\n", json) + "\n]}\n", StandardCharsets.UTF_8);
+        "{" + head + ", \"arms\": [\n" + String.join(",\n", json) + "\n]}\n", StandardCharsets.UTF_8);
+  }
+
+  /**
+   * {@code b3sum --num-threads 1} of the same 256 MiB, written to a file of {@code outDir} (page-cached once written):
+   * one untimed run, then {@value #B3SUM_RUNS} timed ones, each a whole process as a user runs it (its start, about a
+   * millisecond, included); best and median GB/s, as the JMH arms give. Empty, with a line saying so, where
+   * {@code b3sum} is not on the PATH.
+   */
+  private static java.util.Optional<double[]> b3sum(Path outDir) throws IOException, InterruptedException {
+    byte[] data = new byte[SIZE];
+    new SplittableRandom(1).nextBytes(data);
+    Files.createDirectories(outDir);
+    Path file = outDir.resolve("blake3-bench-256MiB.bin");
+    Files.write(file, data);
+    try {
+      double[] seconds = new double[B3SUM_RUNS];
+      for (int i = -1; i < B3SUM_RUNS; i++) {
+        long start = System.nanoTime();
+        Process p;
+        try {
+          p = new ProcessBuilder("b3sum", "--num-threads", "1", file.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+          System.out.println("b3sum is not runnable here (" + e.getMessage() + "): no b3sum-1t arm");
+          return java.util.Optional.empty();
+        }
+        byte[] out = p.getInputStream().readAllBytes();
+        if (p.waitFor() != 0) {
+          throw new IllegalStateException("b3sum failed: " + new String(out, StandardCharsets.UTF_8));
+        }
+        if (i >= 0) {
+          seconds[i] = (System.nanoTime() - start) / 1e9;
+        }
+      }
+      return java.util.Optional.of(new double[] {SIZE / BenchStats.min(seconds) / 1e9,
+        SIZE / BenchStats.median(seconds) / 1e9});
+    } finally {
+      Files.deleteIfExists(file);
+    }
   }
 
   private static void guard(List<String> failures, String name, double ratio, double min) {

@@ -219,6 +219,38 @@ class LauncherIT {
   }
 
   @Test
+  void where_the_vector_module_pays_it_is_added_and_its_warning_kept_off_stderr() throws Exception {
+    // ARTIFACT_IO_VECTOR=on stands for a CPU with AVX2 but not AVX-512, where the launcher adds it by itself
+    Map<String, String> on = Map.of("ARTIFACT_IO_VECTOR", "on", "JAVA_OPTS", "--show-module-resolution");
+    Run hashed = null;
+    // the first run writes the archive, the second maps it: two ways through the script
+    for (int run = 0; run < 2; run++) {
+      hashed = launch(on, "hash", "duckdb_precursors.parquet");
+      assertEquals(0, hashed.code(), hashed.toString());
+      assertTrue(hashed.out().contains("root jdk.incubator.vector "), "the module is a root: " + hashed);
+      assertEquals("", hashed.err(), "the JVM's incubator warning is dropped: " + hashed);
+    }
+    assertEquals(1, archives(bin).size());
+    Run plain = launch(Map.of("ARTIFACT_IO_VECTOR", "off"), "hash", "duckdb_precursors.parquet");
+    assertEquals(0, plain.code(), plain.toString());
+    assertTrue(hashed.out().endsWith(plain.out()), "the same digest line: " + hashed + "\n" + plain);
+    Run offResolution = launch(Map.of("ARTIFACT_IO_VECTOR", "off", "JAVA_OPTS", "--show-module-resolution"),
+        "--version");
+    assertFalse(offResolution.out().contains("jdk.incubator.vector"), offResolution.toString());
+  }
+
+  @Test
+  void with_the_vector_module_the_exit_code_and_the_rest_of_stderr_are_the_commands_own() throws Exception {
+    Run usage = launch(Map.of("ARTIFACT_IO_VECTOR", "on"), "validate", "--no-such-option");
+    assertEquals(2, usage.code(), usage.toString());
+    assertTrue(usage.err().startsWith("Unknown option: '--no-such-option'\n"), usage.toString());
+    Run noFile = launch(Map.of("ARTIFACT_IO_VECTOR", "on"), "hash", "no such file.parquet");
+    assertTrue(noFile.code() != 0, noFile.toString());
+    assertTrue(noFile.err().contains("no such file.parquet"), noFile.toString());
+    assertFalse(noFile.err().contains("incubator"), noFile.toString());
+  }
+
+  @Test
   void validate_of_the_arrow_rs_file_loads_no_jackson_object_mapper() throws Exception {
     // opening a file with ARROW:schema once built one through Arrow's Schema class: half of validate's CPU time
     Run r = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info:stdout"), "validate", "arrow_rs_precursors.parquet");

@@ -91,6 +91,14 @@ public final class Backends {
     }
   }
 
+  /**
+   * This JVM's {@code UseAVX}: 3 where C2 emits AVX-512 (a lane loop's rotation is one instruction), 2 where it emits
+   * AVX2 at most (two shifts and an or), lower or 0 elsewhere (no AVX2, not x86, not HotSpot). Asked of the JVM once.
+   */
+  public static int useAvx() {
+    return LaneChunkHasher.useAvx();
+  }
+
   /** A factory of the vector back end, when this JVM can run it. */
   public static Optional<Supplier<ChunkHasher>> vector() {
     return Optional.ofNullable(Chosen.VECTOR);

@@ -18,6 +18,21 @@ import java.util.Arrays;
  * lanes fall out of the first-level cache (1.37). Lane counts under {@value #MIN_LANES} go to the scalar core: a loop
  * that short never reaches its vector body.
  *
+ * <p>What C2 makes of {@link #quarterRounds} (JDK 17.0.15; its machine code printed with {@code
+ * -XX:CompileCommand=print}, disassembled with llvm-objdump, as Debian's hsdis lacks the entry point JDK 17 loads):
+ * with {@code UseAVX=3} (AVX-512) the vector loop takes 16 lanes a step in zmm registers, 12 {@code vpaddd}, 8
+ * {@code vpxord}, 10 loads and stores, and each of the 8 rotations is one {@code vprord}; with {@code UseAVX=2} (AVX2)
+ * it takes 8 lanes a step in ymm registers, and each rotation is {@code vpsrld}, {@code vpslld} and {@code vpor}
+ * (superword has no byte shuffle, so rotations by 16 and 8 are no {@code vpshufb} either), plus 12 moves of the row
+ * pointers between general and vector registers a step, as twelve rows do not fit the general registers. That is 2.4
+ * vector instructions a lane per two quarter-rounds against 6.75: on the issue's AVX2 EPYC these loops ran at 0.39 GB/s a thread, the vector
+ * back end at 0.66, so {@code FileHashing} and the launcher give such a CPU the vector back end where they can. On
+ * this project's AVX-512 machine {@code -XX:UseAVX=2} measured 1.1-1.15 GB/s against 1.2-1.3 with AVX-512; its
+ * 48 KiB first-level data cache holds the 40 KiB of rows, the 32 KiB of AMD's Zen 1-4 cores do not (a likely part of
+ * the EPYC's lower figure, not measured). The state rows as one array, each loop given its rows' offsets (to spare the
+ * pointer moves), is not vectorised at all: C2 cannot tell rows of one array apart by offsets it does not know; it
+ * ran at 0.26 GB/s.
+ *
  * <p>It pays only where C2 has integer vectors of 256 bits or more with a fast rotate or shift (x86 with AVX2); with
  * {@code -XX:UseAVX=1} the same loops ran at 0.28 GB/s, under the scalar core, so {@link #supported} asks the JVM.
  * Instances hold the rows (40 KiB) and are not thread-safe, as {@link ChunkHasher} says.
@@ -58,23 +73,41 @@ final class LaneChunkHasher implements ChunkHasher {
     return Support.LANES_PAY;
   }
 
-  /** The answer of {@link #supported}, asked of the JVM once (a vector hasher asks it for every instance). */
+  /**
+   * The JVM's {@code UseAVX} (2: AVX2, 3: AVX-512), or 0 where it has none (another CPU, another JVM). With 3 C2
+   * turns each rotation into one {@code vprord}, with 2 into two shifts and an or (class comment).
+   */
+  static int useAvx() {
+    return Support.USE_AVX;
+  }
+
+  /** The answers of {@link #supported} and {@link #useAvx}, asked of the JVM once (a vector hasher asks for each). */
   private static final class Support {
+    static final int USE_AVX = askUseAvx();
     static final boolean LANES_PAY = askJvm();
+  }
+
+  private static int askUseAvx() {
+    try {
+      String arch = System.getProperty("os.arch", "");
+      if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+        return 0;
+      }
+      var vm = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+      return Integer.parseInt(vm.getVMOption("UseAVX").getValue());
+    } catch (RuntimeException | LinkageError e) {
+      // no such option (another JVM), no management module, a security manager
+      return 0;
+    }
   }
 
   private static boolean askJvm() {
     try {
-      String arch = System.getProperty("os.arch", "");
-      if (!arch.equals("amd64") && !arch.equals("x86_64")) {
+      if (Support.USE_AVX < 2 || System.getProperty("java.vm.info", "").contains("interpreted")) {
         return false;
       }
       var vm = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-      if (System.getProperty("java.vm.info", "").contains("interpreted")) {
-        return false;
-      }
-      return Integer.parseInt(vm.getVMOption("UseAVX").getValue()) >= 2
-          && Boolean.parseBoolean(vm.getVMOption("UseSuperWord").getValue())
+      return Boolean.parseBoolean(vm.getVMOption("UseSuperWord").getValue())
           && Integer.parseInt(vm.getVMOption("MaxVectorSize").getValue()) >= 16
           && Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue()) >= 4;
     } catch (RuntimeException | LinkageError e) {

@@ -22,6 +22,17 @@ import jdk.incubator.vector.VectorSpecies;
  * returned from a helper method: once C2's inlining budget runs out such values are boxed (3.6 bytes allocated per
  * byte hashed). The chaining values' setup stays plain int code for the same reason.
  *
+ * <p>What C2 makes of {@link #compress} (JDK 17.0.15, printed with {@code -XX:CompileCommand=print} and disassembled
+ * with llvm-objdump): each round is 48 {@code vpaddd}, 40 xors (28 of them merged into {@code vpternlogd} with
+ * AVX-512) and 32 rotations of three instructions each, {@code vpsrld}, {@code vpslld} and {@code vpor}, with AVX2 and
+ * with AVX-512 alike: JDK 17's C2 makes no {@code vprord} of the shift pair, nor of {@code lanewise(ROR)} (same code,
+ * same speed). The sixteen rows and the temporaries do not fit the registers: a round holds some 490 moves of 256-bit
+ * rows to and from the stack with AVX2 (16 registers) and some 350 of 512-bit ones with AVX-512 (32). Rotations by 16
+ * and 8 as a constant byte shuffle ({@code reinterpretAsBytes().rearrange(...)}) compile, with AVX2, to the general
+ * cross-lane byte shuffle (two {@code vpshufb}, {@code vperm2i128}, {@code vpaddb}, {@code vpblendvb} a rotation) and
+ * ran at 0.87 GB/s against 1.36-1.47 with shifts under {@code -XX:UseAVX=2}; with AVX-512 they are one {@code vpermb},
+ * but spill more and ran at 1.27 against 1.7 on 512-bit vectors. So the rotations stay shifts.
+ *
  * <p>A tree's parents, one compression per chunk, go to {@link LaneChunkHasher}'s loops, 128 to 16 at a time, where
  * the CPU runs them fast: one by one on the scalar core they had cost a quarter of this back end's speed (a 128 MiB
  * buffer through the tree hasher: 2.45 GB/s with them side by side, about 2.0 before).
