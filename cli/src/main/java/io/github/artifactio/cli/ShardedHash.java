@@ -23,7 +23,12 @@ final class ShardedHash {
 
   static int run(List<String> files, ShardSpec shard, long splitBytes, Path partialOut, EngineContext context,
       PrintWriter err) throws IOException {
-    WorkPlan plan = WorkPlan.hashPaths(files, splitBytes, Main.version());
+    return run(WorkPlan.hashPaths(files, splitBytes, Main.version()), shard, partialOut, context, err);
+  }
+
+  /** Runs shard {@code shard} of a plan made before (the files may have changed since). */
+  static int run(WorkPlan plan, ShardSpec shard, Path partialOut, EngineContext context, PrintWriter err)
+      throws IOException {
     List<WorkUnit> units = plan.units(shard);
     // units spread over the context; a large unit spreads its spans over it too (a fan-out inside a fan-out takes
     // the threads that are free and never waits for one)

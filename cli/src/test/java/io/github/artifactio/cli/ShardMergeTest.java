@@ -3,13 +3,17 @@ package io.github.artifactio.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.TestInputs;
+import io.github.artifactio.engine.plan.ShardSpec;
+import io.github.artifactio.engine.plan.WorkPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,5 +183,23 @@ class ShardMergeTest {
     assertTrue(changed.err().startsWith("artifact-io merge: partial reports of different plans: " + files.get(0)
         + " changed between the plans: " + zero + " saw size 0 bytes, modified "), changed.err());
     assertTrue(changed.err().endsWith(one + " saw size 0 bytes, modified 1970-01-02T00:00:00Z\n"), changed.err());
+  }
+
+  @Test
+  void a_file_changed_between_the_plan_and_its_hashing_is_an_error_naming_it_never_a_digest() throws IOException {
+    allShards(2);
+    WorkPlan plan = WorkPlan.hashPaths(files, 1 << 20, Main.version());
+    Files.write(Path.of(files.get(3)), new byte[] {7}, StandardOpenOption.APPEND);
+    StringWriter err = new StringWriter();
+    int code = ShardedHash.run(plan, new ShardSpec(1, 2), partials.resolve("shard-1.json"), EngineContext.serial(),
+        new PrintWriter(err, true));
+    String changed = files.get(3) + ": changed since it was planned: its size was " + (3 * (1 << 20) + 1)
+        + " bytes, now " + (3 * (1 << 20) + 2);
+    assertEquals(Main.FAILED, code);
+    assertTrue(err.toString().startsWith("artifact-io hash: " + changed + "\n"), err.toString());
+    Cli.Result merged = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, merged.code(), merged.toString());
+    assertEquals("", merged.out());
+    assertTrue(merged.err().startsWith("artifact-io merge: " + changed + "\n"), merged.err());
   }
 }
