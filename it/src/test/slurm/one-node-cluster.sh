@@ -1,53 +1,53 @@
 #!/usr/bin/env bash
-# A one-node Slurm cluster on this machine, for SlurmIT: munged, slurmctld and slurmd on localhost with the
-# machine's CPUs, no cgroups and no systemd (proctrack/linuxproc, task/none). Needs root and Debian's slurm-wlm and
-# munge (installed by .ci/run, never here).
+# A one-node Slurm cluster for SlurmIT, kept whole in one folder: munged, slurmctld and slurmd on this host with its
+# CPUs, no cgroups and no systemd (proctrack/linuxproc, task/none), their configuration, key, sockets, state, pid
+# files and logs all in STATE (the test's temporary folder), so that nothing of the machine's is read or changed.
+# Needs root and Debian's slurm-wlm and munge (installed by .ci/run, never here). Clients find the cluster through
+# SLURM_CONF=STATE/slurm.conf.
 #
-#   one-node-cluster.sh start STATE   starts what is not running; writes the pid files of what it started to STATE
-#   one-node-cluster.sh stop STATE    stops exactly the daemons whose pid files STATE holds
+#   one-node-cluster.sh start STATE   starts the three daemons; exit 3 when a Slurm controller already runs here
+#   one-node-cluster.sh stop STATE    stops the daemons whose pid files STATE holds
 set -euo pipefail
 cmd=$1
-state=$2
-mkdir -p "$state"
+state=$(cd "$2" 2>/dev/null && pwd || (mkdir -p "$2" && cd "$2" && pwd))
 
 if [ "$cmd" = stop ]; then
   for d in slurmd slurmctld munged; do
     if [ -f "$state/$d.pid" ]; then
-      kill "$(cat "$state/$d.pid")" 2>/dev/null || true
+      pid=$(cat "$state/$d.pid")
+      kill "$pid" 2>/dev/null || true
+      # gone before the next daemon, or the next cluster, is started or stopped
+      for _ in $(seq 1 100); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+      done
       rm -f "$state/$d.pid"
     fi
   done
   exit 0
 fi
 
-if sinfo -h -o %T 2>/dev/null | grep -q idle; then
-  echo "a cluster is already up: starting nothing"
-  exit 0
+if pgrep -x slurmctld >/dev/null; then
+  echo "a Slurm controller already runs on this machine: starting nothing" >&2
+  exit 3
 fi
 
 host=$(hostname)
-marker="# written by artifact-io's one-node-cluster.sh"
-if [ -f /etc/slurm/slurm.conf ] && ! grep -qF "$marker" /etc/slurm/slurm.conf; then
-  echo "/etc/slurm/slurm.conf is another cluster's: leaving it, starting nothing" >&2
-  exit 3
-fi
-mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge
-[ -f /etc/munge/munge.key ] || dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key 2>/dev/null
-chown munge:munge /etc/munge/munge.key /run/munge
-chmod 400 /etc/munge/munge.key
-# half the memory: slurmd drains a node that has less than its configured RealMemory
-memory=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 2048 ))
-cat > /etc/slurm/slurm.conf <<CONF
-$marker
+mkdir -p "$state/spool-ctld" "$state/spool-d" "$state/munge"
+chmod 700 "$state" "$state/munge"
+mungekey --create --keyfile="$state/munge/munge.key" --force
+chmod 400 "$state/munge/munge.key"
+cat > "$state/slurm.conf" <<CONF
 ClusterName=local
 SlurmctldHost=$host
+AuthInfo=socket=$state/munge/munge.socket
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 ReturnToService=2
-SlurmctldPidFile=/run/slurmctld.pid
-SlurmdPidFile=/run/slurmd.pid
-SlurmdSpoolDir=/var/spool/slurmd
-StateSaveLocation=/var/spool/slurmctld
+SlurmctldPidFile=$state/slurmctld.pid
+SlurmdPidFile=$state/slurmd.pid
+SlurmdSpoolDir=$state/spool-d
+StateSaveLocation=$state/spool-ctld
 SlurmUser=root
 SchedulerType=sched/backfill
 SelectType=select/cons_tres
@@ -55,27 +55,17 @@ SelectTypeParameters=CR_Core
 JobCompType=jobcomp/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-SlurmctldLogFile=/var/log/slurm/slurmctld.log
-SlurmdLogFile=/var/log/slurm/slurmd.log
-NodeName=$host CPUs=$(nproc) RealMemory=$memory State=UNKNOWN
+SlurmctldLogFile=$state/slurmctld.log
+SlurmdLogFile=$state/slurmd.log
+NodeName=$host CPUs=$(nproc) State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
+export SLURM_CONF="$state/slurm.conf"
 
-if ! pgrep -x munged >/dev/null; then
-  munged --force
-  sleep 1
-  cp /run/munge/munged.pid "$state/munged.pid"
-fi
-if ! pgrep -x slurmctld >/dev/null; then
-  slurmctld
-  sleep 1
-  cp /run/slurmctld.pid "$state/slurmctld.pid"
-fi
-if ! pgrep -x slurmd >/dev/null; then
-  slurmd
-  sleep 1
-  cp /run/slurmd.pid "$state/slurmd.pid"
-fi
+munged --force --key-file="$state/munge/munge.key" --socket="$state/munge/munge.socket" \
+  --pid-file="$state/munged.pid" --log-file="$state/munged.log" --seed-file="$state/munge/munged.seed"
+slurmctld
+slurmd
 for _ in $(seq 1 30); do
   if sinfo -h -o %T 2>/dev/null | grep -q idle; then
     exit 0
@@ -84,5 +74,5 @@ for _ in $(seq 1 30); do
 done
 echo "the node did not become idle:" >&2
 sinfo >&2 || true
-tail -20 /var/log/slurm/slurmctld.log /var/log/slurm/slurmd.log >&2 || true
+tail -20 "$state/slurmctld.log" "$state/slurmd.log" "$state/munged.log" >&2 || true
 exit 1

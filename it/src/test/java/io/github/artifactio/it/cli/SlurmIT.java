@@ -18,10 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hash --shard slurm} on a real one-node Slurm cluster: a 4-task job array over a corpus whose large files
- * span several shards, merged, against b3sum. Runs only where Slurm is installed ({@code sinfo} on the PATH) and the
+ * span several shards, merged, against b3sum. Runs only where Slurm is installed ({@code sinfo} on the PATH), the
  * build runs as root, which starting the daemons needs ({@code .ci/run} installs Debian's {@code slurm-wlm} and
- * {@code munge}); it starts the daemons that are not running ({@code src/test/slurm/one-node-cluster.sh}) and stops
- * exactly those, pass or fail.
+ * {@code munge}), and no Slurm controller runs already. {@code src/test/slurm/one-node-cluster.sh} starts munged,
+ * slurmctld and slurmd with their configuration, state and pid files in the test's temporary folder, and stops them
+ * by those pid files, pass or fail.
  */
 class SlurmIT {
   private static final Path CLUSTER = Path.of("src", "test", "slurm", "one-node-cluster.sh");
@@ -34,7 +35,7 @@ class SlurmIT {
   static void cluster() throws Exception {
     assumeTrue(onPath("sinfo"), "Slurm is not installed (no sinfo on the PATH)");
     assumeTrue("root".equals(System.getProperty("user.name")), "starting Slurm's daemons needs root");
-    state = work.resolve("cluster-state");
+    state = Files.createDirectories(work.resolve("cluster-state"));
     Result started = run(List.of("bash", CLUSTER.toString(), "start", state.toString()), Path.of("."), 120);
     assumeTrue(started.code() != 3, started.toString());
     assertEquals(0, started.code(), started.toString());
@@ -55,10 +56,13 @@ class SlurmIT {
     }
   }
 
+  /** Runs {@code command} in {@code dir}, with SLURM_CONF naming the test's cluster. */
   private static Result run(List<String> command, Path dir, int seconds) throws IOException, InterruptedException {
     Path log = Files.createTempFile(work, "run", ".log");
-    Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).start();
+    ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    b.environment().put("SLURM_CONF", work.resolve("cluster-state").resolve("slurm.conf").toString());
+    Process p = b.start();
     if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       return new Result(-1, String.join(" ", command) + " did not end in " + seconds + " s\n" + Files.readString(log));
