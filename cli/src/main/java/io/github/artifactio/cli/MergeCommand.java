@@ -5,7 +5,6 @@ import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.FilePart;
 import io.github.artifactio.engine.plan.PlannedFile;
-import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
 import java.io.IOException;
@@ -93,13 +92,14 @@ final class MergeCommand implements CliCommand {
           + plan.id() + ", it says " + first.planId());
     }
     int count = first.shard().count();
+    List<List<WorkUnit>> shards = plan.shards(count);
     Map<Integer, PartialReport> byShard = new LinkedHashMap<>();
     for (PartialReport r : reports) {
       PartialReport before = byShard.putIfAbsent(r.shard().index(), r);
       if (before != null) {
         out.add("shard " + r.shard() + " is in two partial reports: " + before.name() + " and " + r.name());
       }
-      List<WorkUnit> expected = plan.units(r.shard());
+      List<WorkUnit> expected = shards.get(r.shard().index());
       List<WorkUnit> got = r.units().stream().map(PartialReport.UnitResult::unit).toList();
       if (!sameUnits(expected, got)) {
         out.add(r.name() + " holds other units than shard " + r.shard() + " of its plan: " + got + " instead of "
@@ -108,7 +108,7 @@ final class MergeCommand implements CliCommand {
     }
     for (int s = 0; s < count; s++) {
       if (!byShard.containsKey(s)) {
-        List<WorkUnit> held = plan.units(new ShardSpec(s, count));
+        List<WorkUnit> held = shards.get(s);
         out.add("shard " + s + "/" + count + " is missing; it held " + (held.isEmpty() ? "no unit" : named(held)));
       }
     }

@@ -104,26 +104,44 @@ public final class WorkPlan {
 
   /** The shard of {@code count} that unit {@code u} belongs to (see the class comment for the rule). */
   public int shardOf(WorkUnit u, int count) {
-    BigInteger total = BigInteger.valueOf(totalWeight());
-    BigInteger mid = BigInteger.valueOf(2 * weightBefore(u.index()) + weight(u));
-    return mid.multiply(BigInteger.valueOf(count)).divide(total.shiftLeft(1)).intValueExact();
+    long before = 0;
+    for (int i = 0; i < u.index(); i++) {
+      before += weight(units.get(i));
+    }
+    return shardAt(2 * before + weight(u), 2 * totalWeight(), count);
   }
 
   /** The units of shard {@code shard}, in plan order. */
   public List<WorkUnit> units(ShardSpec shard) {
-    List<WorkUnit> out = new ArrayList<>();
+    return shards(shard.count()).get(shard.index());
+  }
+
+  /** The units of each of {@code count} shards, in one pass over the plan: a merge needs them all. */
+  public List<List<WorkUnit>> shards(int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("the shard count N must be at least 1, got " + count);
+    }
+    List<List<WorkUnit>> out = new ArrayList<>();
+    for (int s = 0; s < count; s++) {
+      out.add(new ArrayList<>());
+    }
+    long twiceTotal = 2 * totalWeight();
     long before = 0;
-    BigInteger twice = BigInteger.valueOf(totalWeight()).shiftLeft(1);
     for (WorkUnit u : units) {
       long w = weight(u);
-      int s = BigInteger.valueOf(2 * before + w).multiply(BigInteger.valueOf(shard.count())).divide(twice)
-          .intValueExact();
-      if (s == shard.index()) {
-        out.add(u);
-      }
+      out.get(shardAt(2 * before + w, twiceTotal, count)).add(u);
       before += w;
     }
     return out;
+  }
+
+  /** {@code floor(count * twiceMid / twiceTotal)}, in 128 bits where the product does not fit in 63. */
+  private static int shardAt(long twiceMid, long twiceTotal, int count) {
+    if (Math.multiplyHigh(twiceMid, count) == 0 && twiceMid * count >= 0) {
+      return (int) (twiceMid * count / twiceTotal);
+    }
+    return BigInteger.valueOf(twiceMid).multiply(BigInteger.valueOf(count)).divide(BigInteger.valueOf(twiceTotal))
+        .intValueExact();
   }
 
   private static long weight(WorkUnit u) {
@@ -131,13 +149,9 @@ public final class WorkPlan {
   }
 
   private long totalWeight() {
-    return weightBefore(units.size());
-  }
-
-  private long weightBefore(int unit) {
     long w = 0;
-    for (int i = 0; i < unit; i++) {
-      w += weight(units.get(i));
+    for (WorkUnit u : units) {
+      w += weight(u);
     }
     return w;
   }
