@@ -32,7 +32,7 @@ if pgrep -x slurmctld >/dev/null; then
   exit 3
 fi
 
-host=$(hostname)
+host=$(hostname -s)  # slurmd knows its node by the short name
 mkdir -p "$state/spool-ctld" "$state/spool-d" "$state/munge"
 chmod 700 "$state" "$state/munge"
 mungekey --create --keyfile="$state/munge/munge.key" --force
