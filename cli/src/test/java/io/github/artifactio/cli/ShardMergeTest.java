@@ -202,4 +202,22 @@ class ShardMergeTest {
     assertEquals("", merged.out());
     assertTrue(merged.err().startsWith("artifact-io merge: " + changed + "\n"), merged.err());
   }
+
+  @Test
+  void a_folder_without_reports_or_a_file_that_is_not_one_is_a_usage_error() throws IOException {
+    Cli.Result empty = Cli.run("merge", partials.toString());
+    assertEquals(Main.USAGE, empty.code(), empty.toString());
+    assertEquals("artifact-io merge: " + partials + " holds no partial report (*.json)\n", empty.err());
+    Path other = partials.resolve("other.json");
+    Files.writeString(other, "{\"format\": \"something else\"}");
+    Cli.Result notOne = Cli.run("merge", other.toString());
+    assertEquals(Main.USAGE, notOne.code(), notOne.toString());
+    assertEquals("artifact-io merge: " + other + " is not a partial report of format 1 (its \"format\" is not"
+        + " \"artifact-io partial report\")\n", notOne.err());
+    allShards(1);
+    Path zero = partials.resolve("shard-0.json");
+    Files.writeString(zero, Files.readString(zero).replace("\"shard\"", "\"shards\""));
+    Cli.Result lacking = Cli.run("merge", zero.toString());
+    assertEquals("artifact-io merge: " + zero + " lacks the field \"shard\"\n", lacking.err());
+  }
 }
