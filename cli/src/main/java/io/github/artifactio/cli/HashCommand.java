@@ -5,6 +5,7 @@ import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.Blake3Hasher;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.FileHashing;
+import io.github.artifactio.engine.plan.ShardSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,9 +27,21 @@ final class HashCommand implements CliCommand {
       "Prints the blake3 of each file as b3sum does (<hex>  <path>); with --check, reads such lists and verifies"
           + " every file they name.")
       .params("FILE", 0, -1, "Files to hash, or lists with --check (- : stdin).")
-      .flag("-c,--check", "The files are lists of b3sum lines: verify what they name.");
+      .flag("-c,--check", "The files are lists of b3sum lines: verify what they name.")
+      .value("--shard", "I/N|slurm", null, "Hash only shard I of N of the files' units (a file past --split-mib is"
+          + " several units) and write them to --partial-out, for merge; slurm reads SLURM_ARRAY_TASK_ID,"
+          + " SLURM_ARRAY_TASK_COUNT and SLURM_ARRAY_TASK_MIN.")
+      .value("--split-mib", "MIB", "1024", "With --shard: files larger than this are cut into units of this size.")
+      .value("--partial-out", "FILE", null, "With --shard: where the shard's partial report is written.");
 
   private InputStream stdin = System.in;
+  private Map<String, String> env = System.getenv();
+
+  /** Reads the environment (the Slurm variables) from {@code env} instead (tests). */
+  HashCommand env(Map<String, String> env) {
+    this.env = env;
+    return this;
+  }
 
   /** Reads standard input from {@code in} instead (tests). */
   HashCommand stdin(InputStream in) {
@@ -42,9 +55,10 @@ final class HashCommand implements CliCommand {
   }
 
   @Override
-  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException {
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException, UsageException {
     List<String> names = args.params().isEmpty() ? List.of("-") : args.params();
     boolean check = args.flag("--check");
+    ShardSpec shard = shard(args, check, names);
     for (String name : names) {
       if (!name.equals("-") && !Files.isRegularFile(Path.of(name))) {
         err.println("artifact-io hash: " + name + (Files.exists(Path.of(name)) ? " is not a file" : " does not exist"));
@@ -55,6 +69,9 @@ final class HashCommand implements CliCommand {
     // Vector API hashes them in a child JVM that has it, as verify-manifest does
     try (EngineContext context = EngineContext.create("artifact-io-hash",
         Math.max(1, Runtime.getRuntime().availableProcessors() - 1))) {
+      if (shard != null) {
+        return ShardedHash.run(names, shard, splitMib(args) << 20, args.path("--partial-out"), context, err);
+      }
       if (!check) {
         List<Path> files = names.stream().filter(n -> !n.equals("-")).distinct().map(Path::of).toList();
         Map<Path, ContentHash> digests = FileHashing.builder().context(context).build().hash(files).digests();
@@ -70,6 +87,33 @@ final class HashCommand implements CliCommand {
       }
       return code;
     }
+  }
+
+  /** The shard asked for, or null; a malformed one, or one without --partial-out, is a usage error. */
+  private ShardSpec shard(Parsed args, boolean check, List<String> names) throws UsageException {
+    String text = args.string("--shard");
+    if (text == null) {
+      if (args.string("--partial-out") != null) {
+        throw new UsageException("--partial-out needs --shard", DEF);
+      }
+      return null;
+    }
+    if (check || names.contains("-") || args.string("--partial-out") == null) {
+      throw new UsageException("--shard needs --partial-out FILE and files to hash (not --check, not -)", DEF);
+    }
+    try {
+      return text.equals("slurm") ? ShardSpec.slurm(env) : ShardSpec.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--shard " + text + ": " + e.getMessage(), DEF);
+    }
+  }
+
+  private static long splitMib(Parsed args) throws UsageException {
+    int mib = args.integer("--split-mib");
+    if (mib < 1) {
+      throw new UsageException("--split-mib must be at least 1, got " + mib, DEF);
+    }
+    return mib;
   }
 
   /** Verifies every line of one list; a malformed line is a usage error naming the list and the line. */

@@ -42,6 +42,7 @@ public final class Main {
     m.put("inspect", InspectCommand::new);
     m.put("hash", HashCommand::new);
     m.put("concat", ConcatCommand::new);
+    m.put("merge", MergeCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

@@ -125,7 +125,7 @@ public final class Blake3 {
     return Backends.bestName();
   }
 
-  private static ContentHash hashChannel(FileChannel channel) throws IOException {
+  static ContentHash hashChannel(FileChannel channel) throws IOException {
     Blake3Hasher hasher = newHasher();
     ByteBuffer buffer = ByteBuffer.allocate(READ_LEN);
     while (channel.read(buffer) >= 0) {
@@ -137,7 +137,7 @@ public final class Blake3 {
   }
 
   /** Positional reads: safe to share one channel between workers. */
-  private static void readFully(FileChannel channel, byte[] buffer, int len, long position) throws IOException {
+  static void readFully(FileChannel channel, byte[] buffer, int len, long position) throws IOException {
     ByteBuffer dst = ByteBuffer.wrap(buffer, 0, len);
     while (dst.hasRemaining()) {
       if (channel.read(dst, position + dst.position()) < 0) {

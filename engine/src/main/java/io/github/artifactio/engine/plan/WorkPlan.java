@@ -1,0 +1,185 @@
+package io.github.artifactio.engine.plan;
+
+import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.hash.Blake3Parts;
+import io.github.artifactio.engine.hash.FileStamp;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The work units of one command over a list of files, and their split into shards. Built the same from the same
+ * inputs in every process, so that each can take its shard without talking to the others.
+ *
+ * <p><b>Units.</b> One unit per file, in the order given (a path given twice is planned once); a {@code hash} plan
+ * cuts a file larger than the split size into ranges of {@code max(1, splitBytes / 1 MiB)} spans of 1 MiB, the last
+ * range taking what is left.
+ *
+ * <p><b>Shards.</b> Each unit weighs its bytes plus one (so that empty files count too). Laid end to end in plan order
+ * they fill {@code [0, W)}; unit {@code u}, at {@code [c, c + w)}, goes to shard {@code floor(N * (2c + w) / (2W))},
+ * the shard whose N-th of {@code [0, W)} holds the unit's midpoint. Shards are therefore contiguous runs of units in
+ * file order, and each holds {@code W / N} give or take one unit's weight. A shard may hold no unit (more shards than
+ * units); it still reports, so that a merge can tell it ran.
+ *
+ * <p><b>Identity.</b> {@link #id()} is the BLAKE3 of the kind, the tool's version, the split size and every file's
+ * path, size and modification time: two processes that disagree on any of them have different plans.
+ */
+public final class WorkPlan {
+  /** The axis of a {@code hash} unit: 1 MiB spans ({@link Blake3Parts#SPAN_LEN}). */
+  public static final String SPANS = "spans";
+  /** The kind of a plan whose units are hashed. */
+  public static final String HASH = "hash";
+  /** The default split size: files larger than 1 GiB are cut into ranges of 1 GiB. */
+  public static final long DEFAULT_SPLIT_BYTES = 1L << 30;
+
+  private final String kind;
+  private final String toolVersion;
+  private final long splitBytes;
+  private final List<PlannedFile> files;
+  private final List<WorkUnit> units;
+  private final String id;
+
+  private WorkPlan(String kind, String toolVersion, long splitBytes, List<PlannedFile> files) {
+    this.kind = kind;
+    this.toolVersion = toolVersion;
+    this.splitBytes = splitBytes;
+    this.files = List.copyOf(files);
+    this.units = hashUnits(this.files, splitBytes);
+    this.id = identity();
+  }
+
+  /**
+   * The {@code hash} plan of {@code files} as they are now (each path once, in the order given).
+   *
+   * @throws io.github.artifactio.engine.ArtifactException naming a file whose size or time cannot be read
+   */
+  public static WorkPlan hashPaths(List<String> paths, long splitBytes, String toolVersion) {
+    List<PlannedFile> files = new ArrayList<>();
+    for (String p : new LinkedHashSet<>(paths)) {
+      files.add(new PlannedFile(p, FileStamp.of(Path.of(p))));
+    }
+    return hashFiles(files, splitBytes, toolVersion);
+  }
+
+  /** The {@code hash} plan of files already stamped, as a merge rebuilds it from a partial report. */
+  public static WorkPlan hashFiles(List<PlannedFile> files, long splitBytes, String toolVersion) {
+    if (splitBytes < 1) {
+      throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
+    }
+    return new WorkPlan(HASH, Objects.requireNonNull(toolVersion, "toolVersion"), splitBytes, files);
+  }
+
+  private static List<WorkUnit> hashUnits(List<PlannedFile> files, long splitBytes) {
+    long spansPerUnit = Math.max(1, splitBytes / Blake3Parts.SPAN_LEN);
+    List<WorkUnit> out = new ArrayList<>();
+    for (int f = 0; f < files.size(); f++) {
+      PlannedFile file = files.get(f);
+      long size = file.stamp().size();
+      long spans = Blake3Parts.spans(size);
+      long per = size > splitBytes ? spansPerUnit : spans;
+      for (long from = 0; from < spans; from += per) {
+        long to = Math.min(spans, from + per);
+        long bytes = Math.min(size, to * Blake3Parts.SPAN_LEN) - from * Blake3Parts.SPAN_LEN;
+        out.add(new WorkUnit(out.size(), f, file.path(), SPANS, from, to, bytes));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private String identity() {
+    StringBuilder s = new StringBuilder("artifact-io work plan 1\n");
+    s.append("kind ").append(kind).append('\n');
+    s.append("tool ").append(toolVersion).append('\n');
+    s.append("split ").append(splitBytes).append('\n');
+    for (PlannedFile f : files) {
+      // the path's length first: a path holding a newline or a space cannot read as two entries
+      s.append(f.stamp().size()).append(' ').append(f.stamp().mtimeNanos()).append(' ').append(f.path().length())
+          .append(':').append(f.path()).append('\n');
+    }
+    return Blake3.hashString(s.toString()).hex();
+  }
+
+  /** The shard of {@code count} that unit {@code u} belongs to (see the class comment for the rule). */
+  public int shardOf(WorkUnit u, int count) {
+    long before = 0;
+    for (int i = 0; i < u.index(); i++) {
+      before += weight(units.get(i));
+    }
+    return shardAt(2 * before + weight(u), 2 * totalWeight(), count);
+  }
+
+  /** The units of shard {@code shard}, in plan order. */
+  public List<WorkUnit> units(ShardSpec shard) {
+    return shards(shard.count()).get(shard.index());
+  }
+
+  /** The units of each of {@code count} shards, in one pass over the plan: a merge needs them all. */
+  public List<List<WorkUnit>> shards(int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("the shard count N must be at least 1, got " + count);
+    }
+    List<List<WorkUnit>> out = new ArrayList<>();
+    for (int s = 0; s < count; s++) {
+      out.add(new ArrayList<>());
+    }
+    long twiceTotal = 2 * totalWeight();
+    long before = 0;
+    for (WorkUnit u : units) {
+      long w = weight(u);
+      out.get(shardAt(2 * before + w, twiceTotal, count)).add(u);
+      before += w;
+    }
+    return out;
+  }
+
+  /** {@code floor(count * twiceMid / twiceTotal)}, in 128 bits where the product does not fit in 63. */
+  private static int shardAt(long twiceMid, long twiceTotal, int count) {
+    if (Math.multiplyHigh(twiceMid, count) == 0 && twiceMid * count >= 0) {
+      return (int) (twiceMid * count / twiceTotal);
+    }
+    return BigInteger.valueOf(twiceMid).multiply(BigInteger.valueOf(count)).divide(BigInteger.valueOf(twiceTotal))
+        .intValueExact();
+  }
+
+  private static long weight(WorkUnit u) {
+    return u.bytes() + 1;
+  }
+
+  private long totalWeight() {
+    long w = 0;
+    for (WorkUnit u : units) {
+      w += weight(u);
+    }
+    return w;
+  }
+
+  /** The command whose units these are ({@value #HASH}). */
+  public String kind() {
+    return kind;
+  }
+
+  /** The version of the tool that made the plan: a merge refuses results of another version. */
+  public String toolVersion() {
+    return toolVersion;
+  }
+
+  public long splitBytes() {
+    return splitBytes;
+  }
+
+  public List<PlannedFile> files() {
+    return files;
+  }
+
+  public List<WorkUnit> units() {
+    return units;
+  }
+
+  /** 64 hex digits naming this plan: equal for equal kinds, versions, split sizes and files. */
+  public String id() {
+    return id;
+  }
+}
