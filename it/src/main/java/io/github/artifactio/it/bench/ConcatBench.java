@@ -3,6 +3,7 @@ package io.github.artifactio.it.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.Float64Column;
@@ -15,6 +16,9 @@ import io.github.artifactio.engine.concat.Axis;
 import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
 import io.github.artifactio.engine.concat.ConcatResult;
+import io.github.artifactio.engine.concat.Fingerprint;
+import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
@@ -29,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -47,7 +52,9 @@ import java.util.concurrent.TimeUnit;
  * ratios to sums of the plain tools' arms, taken round by round ({@link #target}): the command line with
  * {@code --no-sync --no-hash-inputs} against {@code cat} plus {@code b3sum} of the output, and against the rewriter;
  * with {@code --no-sync} against {@code cat} plus {@code b3sum} of inputs and output; by default (durable, everything
- * hashed) against {@code cat; sync} plus both {@code b3sum}s; the same three on the columns axis (two halves of the
+ * hashed) against {@code cat; sync} plus both {@code b3sum}s; by default on the engine's own inputs, whose reports
+ * record their digests and fingerprints, against {@code cat; sync} plus {@code b3sum} of the output (the run fails
+ * unless every input's digest came from its report); the same three on the columns axis (two halves of the
  * first input's columns, written by the engine); and {@code hash} of the eight inputs against {@code b3sum}'s. Cold
  * runs, where the machine lets the benchmark evict a file's pages ({@code vmtouch -e}, else GNU dd's
  * {@code nocache}), time the default command line and {@code cat} with the inputs evicted before every run. Last, the
@@ -84,6 +91,7 @@ public final class ConcatBench {
     for (int k = 0; k < INPUTS; k++) {
       Path p = dir.resolve("engine-" + k + ".parquet");
       writeInput(p, k, rows);
+      withReport(p, k, rows);
       engineInputs.add(p);
       Path d = dir.resolve("duckdb-" + k + ".parquet");
       Files.deleteIfExists(d);
@@ -107,9 +115,12 @@ public final class ConcatBench {
     Path peer = dir.resolve("peer.parquet");
     // b3sum of an output reads a file of the output's size and layout that no arm deletes
     Path rowsOutput = dir.resolve("rows-output.parquet");
+    Path engineOutput = dir.resolve("engine-rows-output.parquet");
+    Path engineSpliced = dir.resolve("engine-spliced.parquet");
     Path colsOutput = dir.resolve("columns-output.parquet");
     process(cli(launcher, "concat", "--no-report", "-o", rowsOutput.toString()), inputs, null);
     process(cli(launcher, "concat", "--no-report", "--axis", "columns", "-o", colsOutput.toString()), halves, null);
+    process(cli(launcher, "concat", "--no-report", "-o", engineOutput.toString()), engineInputs, null);
     EngineContext context = EngineContext.create("bench-concat-hash", 2);
     ConcatOptions inProcess = ConcatOptions.builder().context(context).report(false).durable(false).build();
 
@@ -128,6 +139,10 @@ public final class ConcatBench {
     arms.put("b3sum inputs", new Timed(null, () -> process(List.of("b3sum"), inputs, null)));
     arms.put("b3sum output", new Timed(null, () -> process(List.of("b3sum"), List.of(rowsOutput), null)));
     arms.put("hash inputs", new Timed(null, () -> process(cli(launcher, "hash"), inputs, null)));
+    arms.put("inputs with reports: concat", launcherArm(launcher, engineSpliced, engineInputs));
+    arms.put("inputs with reports: cat; sync", new Timed(catted, () -> catSync(catted, engineInputs)));
+    arms.put("inputs with reports: b3sum output", new Timed(null,
+        () -> process(List.of("b3sum"), List.of(engineOutput), null)));
     arms.put("columns: concat", launcherArm(launcher, joined, halves, "--axis", "columns"));
     arms.put("columns: concat --no-sync", launcherArm(launcher, joined, halves, "--axis", "columns", "--no-sync"));
     arms.put("columns: concat --no-sync --no-hash-inputs", launcherArm(launcher, joined, halves, "--axis",
@@ -151,6 +166,13 @@ public final class ConcatBench {
     check(spliced, (long) INPUTS * rows);
     check(joined, rows);
     check(peer, (long) INPUTS * rows);
+    check(engineSpliced, (long) INPUTS * rows);
+    // the arm on inputs with reports measures what it claims only if every input's digest came from its report
+    List<String> from = new ObjectMapper().readTree(engineSpliced.resolveSibling(engineSpliced.getFileName()
+        + ".report.json").toFile()).findValuesAsText("digest_from");
+    if (from.size() < INPUTS || !from.stream().allMatch("report"::equals)) {
+      throw new IllegalStateException("the inputs' digests came from " + from + ", not from their reports");
+    }
 
     // memory stays flat whatever the size: the inputs given over and over until they pass 4 GiB, spliced in a JVM
     // of 128 MiB of heap
@@ -177,6 +199,10 @@ public final class ConcatBench {
             List.of("cat", "b3sum inputs", "b3sum output"), 1.25),
         new Target("default over cat; sync + b3sum of inputs and output", "concat",
             List.of("cat; sync", "b3sum inputs", "b3sum output"), 1.25),
+        new Target("default on inputs with reports over cat; sync + b3sum of the output",
+            "inputs with reports: concat", List.of("inputs with reports: cat; sync",
+                "inputs with reports: b3sum output"),
+            1.25),
         new Target("columns: --no-sync --no-hash-inputs over cat + b3sum of the output",
             "columns: concat --no-sync --no-hash-inputs", List.of("columns: cat", "columns: b3sum output"), 1.25),
         new Target("columns: --no-sync over cat + b3sum of inputs and output", "columns: concat --no-sync",
@@ -327,6 +353,16 @@ public final class ConcatBench {
     if (got != rows) {
       throw new IllegalStateException(file + " has " + got + " rows, not " + rows + ": the arm that wrote it is wrong");
     }
+  }
+
+  /**
+   * {@code p}'s report as a stage that wrote it with the engine leaves it: its blake3 and its fingerprint
+   * ({@link Fingerprint#recordIn}), written after the file, so a concatenation takes the digest from it.
+   */
+  private static void withReport(Path p, int k, int rows) {
+    ArtifactReport report = new ArtifactReport("reference-" + k, "reference", 1, "bench", rows,
+        Blake3.hashFile(p).hex(), JsonNodeFactory.instance.objectNode(), new TreeMap<>(), null, 0);
+    Fingerprint.of(p).recordIn(report).writeFor(p);
   }
 
   /** The command line's launcher beside the jar the bench profile names ({@code -Dartifact-io.cli.jar}). */
