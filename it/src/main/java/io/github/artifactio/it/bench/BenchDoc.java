@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * <p>{@code mvn -B -pl it -am package -Pbench-doc -DskipTests} runs it. Each JSON becomes one section: a heading (the
  * benchmark's name, which is also the link anchor), a line with the date, commit, processors, CPU flags, UseAVX, JVM
  * options and load of its run, its parameters, the table of its arms ({@code arms} or {@code results}: every scalar
- * field a column), its other groups of figures, and its headline figures. The headline figures (paired ratios to the
+ * field a column), the table of its targets ({@code targets}, the issue's limits on ratios, where it has them), its
+ * other groups of figures, and its headline figures. The headline figures (paired ratios to the
  * peer measured in the same run, {@link Bench#headline}) also replace the lines between {@value #BEGIN} and
  * {@value #END} in README.md.
  */
@@ -33,7 +34,8 @@ public final class BenchDoc {
   static final String BEGIN = "<!-- benchmarks:headline:begin -->";
   static final String END = "<!-- benchmarks:headline:end -->";
   /** Fields that are shown otherwise (the heading, the machine line, the table, the headlines) or not at all. */
-  private static final Set<String> SHOWN_ELSEWHERE = Set.of("benchmark", "machine", "headline", "arms", "results");
+  private static final Set<String> SHOWN_ELSEWHERE =
+      Set.of("benchmark", "machine", "headline", "arms", "results", "targets");
 
   /** A file the generator cannot use, named in the message and kept for callers. */
   public static final class DocException extends IllegalStateException {
@@ -138,6 +140,11 @@ public final class BenchDoc {
     JsonNode arms = j.has("arms") ? j.get("arms") : j.get("results");
     if (arms != null && arms.size() > 0) {
       b.append(table(arms)).append('\n');
+    }
+    JsonNode targets = j.get("targets");
+    if (targets != null && targets.size() > 0) {
+      b.append("Targets (each a median of round-by-round ratios, with its 10th and 90th percentiles):\n\n")
+          .append(table(targets)).append('\n');
     }
     for (String g : groups) {
       b.append("- ").append(g).append('\n');

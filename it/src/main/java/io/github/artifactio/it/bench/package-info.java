@@ -21,8 +21,8 @@
  *
  * <p>The benchmarks' own properties, each read where it is declared: {@code artifact-io.timing.rows} (TimingBench
  * and WriteBench), {@code bench.rounds} (ReadBench, ConcatBench, StartupBench), {@code artifact-io.bench.forks},
- * {@code artifact-io.bench.settle} and {@code artifact-io.bench.recycle} (WriteBench), {@code bench.big} (PluginBench),
- * {@code concat.bench-options} and {@code concat.require-vector} (ConcatBench). {@link
+ * {@code artifact-io.bench.settle} and {@code artifact-io.bench.recycle} (WriteBench), {@code bench.big} (PluginBench).
+ * {@link
  * io.github.artifactio.it.bench.Bench} refuses to run when {@code bench.jvmArgs} names options its own JVM was not
  * started with, so a JSON never records flags that were not in force.
  *
