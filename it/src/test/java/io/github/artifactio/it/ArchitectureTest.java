@@ -73,6 +73,8 @@ class ArchitectureTest {
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java",
           "parquet-java's ParquetWriter/Reader"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/WriteBench.java", "parquet-java's ParquetWriter arm"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ConcatPeers.java",
+          "parquet-java's ParquetRewriter arm"),
       // test-scope oracles: an independent reader or writer of the bytes the engine reads and writes
       Map.entry("engine/src/test/java/io/github/artifactio/engine/TestFiles.java",
           "Thrift footers and page headers, broken on purpose (also for the plugin's tests, through the test jar)"),
@@ -84,6 +86,8 @@ class ArchitectureTest {
           "the Thrift footer, column indexes and page headers of the engine's own pages"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/ConcatInteropTest.java",
           "parquet-java's reading of spliced footers, offset and column indexes"),
+      Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/ReencodeDuckdbTest.java",
+          "a DuckDB file's Thrift footer given an Arrow schema, as an Arrow writer declares one"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/concat/Damage.java",
           "parquet-java's offset index and Thrift page headers, to damage a chosen page"),
       Map.entry("engine/src/test/java/io/github/artifactio/engine/table/Layouts.java", "parquet-java's footer"),
