@@ -31,6 +31,7 @@ public final class Bench {
     runs.put("read", ReadBench::run);
     runs.put("concat", ConcatBench::run);
     runs.put("startup", StartupBench::run);
+    runs.put("scale", ScaleBench::run);
     return runs;
   }
 
