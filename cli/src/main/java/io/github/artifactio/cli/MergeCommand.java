@@ -59,6 +59,9 @@ final class MergeCommand implements CliCommand {
         return Main.USAGE;
       }
     }
+    if (ManifestShards.KIND.equals(kind(inputs.get(0)))) {
+      return ManifestMerge.run(inputs, out, err);
+    }
     List<PartialReport> reports = new ArrayList<>();
     for (Path p : inputs) {
       try {
@@ -74,6 +77,15 @@ final class MergeCommand implements CliCommand {
       return Main.FAILED;
     }
     return hash(reports, out, err);
+  }
+
+  /** The {@code kind} a partial report names (null when it names none): which command's merge reads the set. */
+  private static String kind(Path report) throws IOException {
+    try {
+      return ManifestShards.JSON.readTree(report.toFile()).path("kind").asText(null);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return null; // the hash merge names the report that is not JSON
+    }
   }
 
   /** Why the set cannot be merged: different plans first (then nothing else is said), else missing or twice. */
