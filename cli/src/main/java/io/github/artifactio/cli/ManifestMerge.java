@@ -39,7 +39,7 @@ final class ManifestMerge {
   private ManifestMerge() {}
 
   /** What a partial report says of itself, without its units. */
-  record Header(Path file, String name, String planId, String toolVersion, long splitBytes, long units,
+  record Header(Path file, String name, String kind, String planId, String toolVersion, long splitBytes, long units,
       JsonNode manifests, JsonNode options, JsonNode params, int index, int count, long firstUnit, long lastUnit) {}
 
   static int run(List<Path> inputs, PrintWriter out, PrintWriter err) throws IOException {
@@ -48,7 +48,8 @@ final class ManifestMerge {
       JsonNode root = ManifestShards.JSON.readTree(p.toFile());
       JsonNode plan = root.path("plan");
       JsonNode units = root.path("units");
-      headers.add(new Header(p, p.toString(), plan.path("id").asText(), plan.path("tool_version").asText(),
+      headers.add(new Header(p, p.toString(), root.path("kind").asText(), plan.path("id").asText(),
+          plan.path("tool_version").asText(),
           plan.path("split_bytes").asLong(), plan.path("units").asLong(), plan.path("manifests"),
           plan.path("options"), plan.path("params"), root.path("shard").path("index").asInt(),
           root.path("shard").path("count").asInt(), units.isEmpty() ? -1 : units.get(0).path("unit").asLong(),
@@ -123,6 +124,9 @@ final class ManifestMerge {
 
   private static String difference(Header a, Header b) {
     String names = a.name() + " and " + b.name();
+    if (!a.kind().equals(b.kind())) {
+      return names + " are of the commands " + a.kind() + " and " + b.kind();
+    }
     if (!a.toolVersion().equals(b.toolVersion())) {
       return names + " were written by versions " + a.toolVersion() + " and " + b.toolVersion();
     }

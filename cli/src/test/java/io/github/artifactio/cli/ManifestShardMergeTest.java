@@ -120,6 +120,33 @@ class ManifestShardMergeTest {
   }
 
   @Test
+  void a_file_past_the_split_size_is_hashed_in_ranges_that_shards_share() throws IOException {
+    allShards(3);
+    long ranges = 0;
+    int shardsWithBig = 0;
+    for (int i = 0; i < 3; i++) {
+      long here = Files.readString(partials.resolve("shard-" + i + ".json")).lines()
+          .filter(l -> l.contains("\"path\"") && l.contains("big.parquet")).count();
+      ranges += here;
+      shardsWithBig += here > 0 ? 1 : 0;
+    }
+    assertTrue(ranges >= 4, ranges + " ranges");
+    assertTrue(shardsWithBig >= 2, shardsWithBig + " shards");
+  }
+
+  @Test
+  void a_hash_shard_and_a_verify_manifest_shard_are_refused_as_different_commands() throws IOException {
+    allShards(2);
+    Path file = Files.writeString(dir.resolve("a.txt"), "a");
+    assertEquals(Main.PASS, Cli.run("hash", "--shard", "1/2", "--partial-out", partials.resolve("shard-1.json")
+        .toString(), file.toString()).code());
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, r.code(), r.toString());
+    assertEquals("artifact-io merge: partial reports of different plans: " + partials.resolve("shard-0.json")
+        + " and " + partials.resolve("shard-1.json") + " are of the commands verify-manifest and hash\n", r.err());
+  }
+
+  @Test
   void a_slurm_array_merges_to_the_unsharded_report() throws IOException {
     for (int id = 1; id <= 4; id++) {
       Cli.Result r = shard("slurm", "task-" + id + ".json", Map.of("SLURM_ARRAY_TASK_ID", "" + id,
