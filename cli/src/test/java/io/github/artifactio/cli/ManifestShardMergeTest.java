@@ -147,6 +147,53 @@ class ManifestShardMergeTest {
   }
 
   @Test
+  void in_text_mode_the_merge_logs_and_writes_the_reports_of_the_unsharded_run() throws IOException {
+    Path reports = dir.resolve("reports");
+    List<String> args = new ArrayList<>(List.of("verify-manifest", "--schema", "scores@1", "--report",
+        reports.toString(), run.toString()));
+    Cli.Result whole = Cli.run(args.toArray(String[]::new));
+    String json = Files.readString(reports.resolve("validation.json"));
+    String junit = Files.readString(reports.resolve("TEST-artifact-io.xml"));
+    Files.delete(reports.resolve("validation.json"));
+    Files.delete(reports.resolve("TEST-artifact-io.xml"));
+    for (int i = 0; i < 2; i++) {
+      List<String> shard = new ArrayList<>(List.of("verify-manifest", "--shard", i + "/2", "--split-mib", "1",
+          "--partial-out", partials.resolve("shard-" + i + ".json").toString()));
+      shard.addAll(args.subList(1, args.size()));
+      assertEquals(Main.PASS, Cli.run(shard.toArray(String[]::new)).code());
+    }
+    assertTrue(Files.notExists(reports.resolve("validation.json")), "a shard writes no report");
+    Cli.Result merged = Cli.run("merge", partials.toString());
+    assertEquals(whole.code(), merged.code(), merged.toString());
+    assertEquals(whole.out().lines().filter(l -> !l.contains("hashed")).toList(), merged.out().lines().toList());
+    assertEquals(json, Files.readString(reports.resolve("validation.json")));
+    // the JUnit XML gives each test case its time
+    assertEquals(junit.replaceAll("time=\"[^\"]*\"", ""), Files.readString(reports.resolve("TEST-artifact-io.xml"))
+        .replaceAll("time=\"[^\"]*\"", ""));
+  }
+
+  @Test
+  void a_range_that_could_not_be_hashed_is_that_records_manifest_hash_finding() throws IOException {
+    allShards(1);
+    Path partial = partials.resolve("shard-0.json");
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) ManifestShards.JSON.readTree(partial.toFile());
+    String why = run.resolve("good.parquet") + ": changed since it was planned: its size was 1 bytes, now 2";
+    for (com.fasterxml.jackson.databind.JsonNode u : root.get("units")) {
+      if (u.path("record").asText().equals("manifest.json#good")) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) u).remove("part");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) u).put("error", why);
+      }
+    }
+    ManifestShards.JSON.writeValue(partial.toFile(), root);
+    Cli.Result merged = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, merged.code(), merged.toString());
+    assertTrue(merged.out().contains("\"detail\" : \"" + why + "\""), merged.out());
+    assertTrue(merged.out().contains("\"message\" : \"[manifest-hash] manifest.json#good: " + why
+        + " (1 violation)\""), merged.out());
+  }
+
+  @Test
   void a_slurm_array_merges_to_the_unsharded_report() throws IOException {
     for (int id = 1; id <= 4; id++) {
       Cli.Result r = shard("slurm", "task-" + id + ".json", Map.of("SLURM_ARRAY_TASK_ID", "" + id,
