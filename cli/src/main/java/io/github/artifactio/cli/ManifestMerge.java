@@ -1,5 +1,7 @@
 package io.github.artifactio.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.checks.GateOptions;
@@ -45,15 +47,13 @@ final class ManifestMerge {
   static int run(List<Path> inputs, PrintWriter out, PrintWriter err) throws IOException {
     List<Header> headers = new ArrayList<>();
     for (Path p : inputs) {
-      JsonNode root = ManifestShards.JSON.readTree(p.toFile());
+      JsonNode root = head(p);
       JsonNode plan = root.path("plan");
-      JsonNode units = root.path("units");
+      JsonNode shard = root.path("shard");
       headers.add(new Header(p, p.toString(), root.path("kind").asText(), plan.path("id").asText(),
-          plan.path("tool_version").asText(),
-          plan.path("split_bytes").asLong(), plan.path("units").asLong(), plan.path("manifests"),
-          plan.path("options"), plan.path("params"), root.path("shard").path("index").asInt(),
-          root.path("shard").path("count").asInt(), units.isEmpty() ? -1 : units.get(0).path("unit").asLong(),
-          units.isEmpty() ? -1 : units.get(units.size() - 1).path("unit").asLong()));
+          plan.path("tool_version").asText(), plan.path("split_bytes").asLong(), plan.path("units").asLong(),
+          plan.path("manifests"), plan.path("options"), plan.path("params"), shard.path("index").asInt(),
+          shard.path("count").asInt(), shard.path("first_unit").asLong(-1), shard.path("last_unit").asLong(-1)));
     }
     List<String> refusals = refusals(headers);
     if (!refusals.isEmpty()) {
@@ -76,6 +76,28 @@ final class ManifestMerge {
     VerifyManifestCommand command = new VerifyManifestCommand()
         .merged(goal -> new Merged(goal, ordered.stream().map(Header::file).toList()));
     return Main.run(command, args, out, err);
+  }
+
+  /**
+   * A partial report's fields before its units, read without reading the units (they come last in what
+   * {@link ManifestShards} writes): the first pass over a set of reports reads only these.
+   */
+  static JsonNode head(Path report) throws IOException {
+    ObjectNode out = ManifestShards.JSON.createObjectNode();
+    try (JsonParser p = ManifestShards.JSON.createParser(report.toFile())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return out;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String name = p.currentName();
+        if (name.equals("units")) {
+          break;
+        }
+        p.nextToken();
+        out.set(name, p.readValueAsTree());
+      }
+    }
+    return out;
   }
 
   /** Why the set cannot be merged: different plans first (then nothing else is said), else shards missing or twice. */

@@ -162,6 +162,9 @@ final class ManifestShards {
     ObjectNode s = root.putObject("shard");
     s.put("index", shard.index());
     s.put("count", shard.count());
+    // the units' bounds, so that a merge can name what a missing shard held without reading any report's units
+    s.put("first_unit", mine.isEmpty() ? -1 : mine.get(0).index());
+    s.put("last_unit", mine.isEmpty() ? -1 : mine.get(mine.size() - 1).index());
     ArrayNode us = root.putArray("units");
     written.forEach(us::add);
     Path tmp = partialOut.resolveSibling(partialOut.getFileName() + ".tmp");

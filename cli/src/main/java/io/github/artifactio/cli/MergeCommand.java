@@ -82,7 +82,7 @@ final class MergeCommand implements CliCommand {
   /** The {@code kind} a partial report names (null when it names none): which command's merge reads the set. */
   private static String kind(Path report) throws IOException {
     try {
-      return ManifestShards.JSON.readTree(report.toFile()).path("kind").asText(null);
+      return ManifestMerge.head(report).path("kind").asText(null);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return null; // the hash merge names the report that is not JSON
     }

@@ -40,7 +40,9 @@ class ManifestMergeMemoryTest {
           .append("\"tool_version\":\"").append(Main.version()).append("\",\"split_bytes\":1073741824,\"units\":")
           .append(records + 1).append(",\"manifests\":[\"manifest.json 2 0\"],\"options\":{},\"params\":[\"")
           .append(run.toString().replace("\\", "\\\\")).append("\"]},\"shard\":{\"index\":").append(s)
-          .append(",\"count\":").append(SHARDS).append("},\"units\":[");
+          .append(",\"count\":").append(SHARDS).append(",\"first_unit\":")
+          .append(s == 0 ? 0 : s * RECORDS_PER_SHARD + 1)
+          .append(",\"last_unit\":").append((s + 1) * RECORDS_PER_SHARD).append("},\"units\":[");
       if (s == 0) {
         json.append("{\"unit\":0,\"from\":0,\"to\":0,\"bytes\":2,\"manifest\":\"manifest.json\",\"results\":[]},");
       }
