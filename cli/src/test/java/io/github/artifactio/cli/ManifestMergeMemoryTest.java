@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * records in 200 shards (written here as the shards would write them) merge in a JVM of 64 MiB of heap.
  */
 class ManifestMergeMemoryTest {
-  private static final int SHARDS = 200;
+  /** The shards and heap, larger for a measurement: {@code -Dmerge.shards=1000 -Dmerge.heap=128m}. */
+  private static final int SHARDS = Integer.getInteger("merge.shards", 200);
+  private static final String HEAP = "-Xmx" + System.getProperty("merge.heap", "64m");
   private static final int RECORDS_PER_SHARD = 100;
   /** Every this many records, the file's digest is not the recorded one: findings the merge must hold. */
   private static final int CHANGED_EVERY = 1000;
@@ -67,7 +69,7 @@ class ManifestMergeMemoryTest {
     Path err = dir.resolve("err.txt");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     long start = System.nanoTime();
-    Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+    Process p = new ProcessBuilder(java, HEAP, "-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "merge", partials.toString()).redirectOutput(out.toFile()).redirectError(err.toFile())
         .start();
     assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the merge ends");
@@ -81,6 +83,6 @@ class ManifestMergeMemoryTest {
     assertTrue(stdout.contains("[ERROR] [manifest-hash] manifest.json#r1000: content_hash is " + digest
         + " but the blake3 of r1000.parquet is " + other), stdout);
     assertTrue(!stderr.contains("OutOfMemoryError"), stderr);
-    System.out.printf("merge of %d records in %d shards with -Xmx64m: %.1f s%n", records, SHARDS, seconds);
+    System.out.printf("merge of %d records in %d shards with %s: %.1f s%n", records, SHARDS, HEAP, seconds);
   }
 }
