@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code verify-manifest --shard I/N} on every shard, then {@code merge}: the unsharded run's report, log and exit
- * code on manifests with findings (validation.json byte for byte: it holds no timings), and a refusal naming what is wrong with a set that cannot be merged.
+ * code on manifests with findings (validation.json byte for byte: it holds no timings), and a refusal naming what
+ * is wrong with a set that cannot be merged.
  */
 class ManifestShardMergeTest {
   @TempDir Path dir;
@@ -237,6 +238,20 @@ class ManifestShardMergeTest {
     assertTrue(r.err().startsWith("artifact-io merge: partial reports of different plans: "
         + partials.resolve("shard-0.json") + " and " + partials.resolve("shard-1.json")
         + " ran with other command lines: "), r.err());
+  }
+
+  @Test
+  void a_manifest_changed_between_the_plans_of_two_shards_is_refused_naming_both_stamps() throws IOException {
+    allShards(2);
+    Files.setLastModifiedTime(run.resolve("manifest.json"), java.nio.file.attribute.FileTime.fromMillis(1000));
+    assertEquals(Main.PASS, shard("1/2", "shard-1.json", Map.of()).code());
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, r.code(), r.toString());
+    long size = Files.size(run.resolve("manifest.json"));
+    assertTrue(r.err().matches("artifact-io merge: partial reports of different plans: " + partials.resolve(
+        "shard-0.json") + " and " + partials.resolve("shard-1.json") + " saw the manifests differently \\(path,"
+        + " size, modification time\\): manifest.json " + size + " \\d+ and manifest.json " + size
+        + " 1000000000\n"), r.err());
   }
 
   @Test
