@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.sidecar.ArtifactRecord;
 import io.github.artifactio.engine.sidecar.ArtifactRecords;
+import io.github.artifactio.engine.sidecar.ArtifactReport;
 import io.github.artifactio.engine.sidecar.Manifest;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import io.github.artifactio.engine.sidecar.SidecarJson;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +36,8 @@ class ManifestShardMergeTest {
 
   /**
    * A run folder whose manifest has a good record, a file larger than 1 MiB (hashed in ranges at --split-mib 1), a
-   * file changed after it was recorded, a wrong row count, a missing file and an unregistered schema.
+   * file changed after it was recorded, a wrong row count, a missing file and an unregistered schema; the first four
+   * have report sidecars, which disagree with the changed file's digest and with the wrong row count.
    */
   @BeforeEach
   void runFolder() throws IOException {
@@ -44,17 +48,29 @@ class ManifestShardMergeTest {
     Manifest m = Manifest.of("cli-test", config, configHash);
     Path good = TestFiles.duckdb(run.resolve("good.parquet"), "SELECT i AS id FROM range(40) t(i)",
         "COMPRESSION snappy");
-    m = m.record(ArtifactRecords.record("good", new SchemaId("scores", 1), run, good, 40, "score", configHash));
+    ArtifactRecord goodRecord = ArtifactRecords.record("good", new SchemaId("scores", 1), run, good, 40, "score",
+        configHash);
+    m = m.record(goodRecord);
+    sidecar(goodRecord, good);
     Path big = TestFiles.duckdb(run.resolve("big.parquet"),
         "SELECT i AS id, md5(i::VARCHAR) AS h FROM range(120000) t(i)", "COMPRESSION uncompressed");
-    m = m.record(ArtifactRecords.record("big", new SchemaId("scores", 1), run, big, 120000, "score", configHash));
+    ArtifactRecord bigRecord = ArtifactRecords.record("big", new SchemaId("scores", 1), run, big, 120000, "score",
+        configHash);
+    m = m.record(bigRecord);
+    sidecar(bigRecord, big);
     Path changed = TestFiles.duckdb(run.resolve("changed.parquet"), "SELECT i AS id FROM range(40) t(i)",
         "COMPRESSION snappy");
-    m = m.record(ArtifactRecords.record("changed", new SchemaId("scores", 1), run, changed, 40, "score",
-        configHash));
+    ArtifactRecord changedRecord =
+        ArtifactRecords.record("changed", new SchemaId("scores", 1), run, changed, 40, "score",
+            configHash);
+    m = m.record(changedRecord);
+    sidecar(changedRecord, changed);
     Path rows = TestFiles.duckdb(run.resolve("rows.parquet"), "SELECT i AS id FROM range(40) t(i)",
         "COMPRESSION snappy");
-    m = m.record(ArtifactRecords.record("rows", new SchemaId("scores", 1), run, rows, 41, "score", configHash));
+    ArtifactRecord rowsRecord = ArtifactRecords.record("rows", new SchemaId("scores", 1), run, rows, 41, "score",
+        configHash);
+    m = m.record(rowsRecord);
+    sidecar(rowsRecord, rows);
     Path missing = TestFiles.duckdb(run.resolve("missing.parquet"), "SELECT i AS id FROM range(40) t(i)",
         "COMPRESSION snappy");
     m = m.record(ArtifactRecords.record("missing", new SchemaId("scores", 1), run, missing, 40, "score",
@@ -66,6 +82,12 @@ class ManifestShardMergeTest {
     SidecarJson.write(run.resolve("manifest.json"), m);
     TestFiles.duckdb(changed, "SELECT i + 1 AS id FROM range(40) t(i)", "COMPRESSION snappy");
     Files.delete(missing);
+  }
+
+  /** A sidecar that says 40 rows (the footer's, except for big.parquet) and the file's digest when recorded. */
+  private static void sidecar(ArtifactRecord r, Path file) {
+    new ArtifactReport(r.logicalName(), "scores", 1, "score", file.getFileName().toString().equals("big.parquet")
+        ? 120000 : 40, r.contentHash(), null, new TreeMap<>(), null, 1).writeFor(file);
   }
 
   private static final List<String> OPTIONS = List.of("--schema", "scores@1", "--format", "json");
@@ -107,6 +129,7 @@ class ManifestShardMergeTest {
     Cli.Result whole = whole();
     assertEquals(Main.FAILED, whole.code(), whole.toString());
     for (String finding : List.of("[manifest-hash] manifest.json#changed", "[manifest-rows] manifest.json#rows",
+        "[manifest-report] manifest.json#changed", "[manifest-report] manifest.json#rows",
         "[manifest-path] manifest.json#missing", "[manifest-schema] manifest.json#schema")) {
       assertTrue(whole.out().contains(finding), finding + " in " + whole.out());
     }
