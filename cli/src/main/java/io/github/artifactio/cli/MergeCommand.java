@@ -22,8 +22,8 @@ import java.util.stream.Stream;
  * {@code merge PARTIAL...|DIR}: joins the partial reports of every shard of one plan and prints what the unsharded
  * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order; for
  * {@code verify-manifest}, its log, reports and verdict ({@link ManifestMerge}, chosen by the reports' kind).
- * Refuses, naming what is wrong, a set with a missing or a duplicated shard, and reports of different plans (another tool version, split
- * size, shard count or file set, or a file seen with another size or time).
+ * Refuses, naming what is wrong, a set with a missing or a duplicated shard, and reports of different plans (another
+ * tool version, split size, shard count or file set, or a file seen with another size or time).
  */
 final class MergeCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("merge",
