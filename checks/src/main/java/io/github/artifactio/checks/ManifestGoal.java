@@ -68,6 +68,19 @@ public final class ManifestGoal implements Goal {
   @Override
   public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
       ResultCache cache) {
+    ManifestVerifier verifier = verifier(options, cache);
+    Outcome outcome = verifier.verify(root, files, context, options.progress());
+    note = verifier.hashingNote();
+    return outcome;
+  }
+
+  /**
+   * The verifier this goal runs under {@code options} (a shard of a job array runs its records' checks through it).
+   *
+   * @param cache null for no cache
+   * @throws ConfigurationException for a malformed schema identifier or an empty rule set
+   */
+  public ManifestVerifier verifier(GateOptions options, ResultCache cache) {
     SchemaRegistry registry = SchemaRegistry.builtIn();
     for (String s : schemas) {
       try {
@@ -76,10 +89,7 @@ public final class ManifestGoal implements Goal {
         throw new ConfigurationException(options.dialect().name(Setting.SCHEMAS) + ": " + e.getMessage());
       }
     }
-    ManifestVerifier verifier = new ManifestVerifier(registry, severities(options), cache);
-    Outcome outcome = verifier.verify(root, files, context, options.progress());
-    note = verifier.hashingNote();
-    return outcome;
+    return new ManifestVerifier(registry, severities(options), cache);
   }
 
   @Override

@@ -155,7 +155,7 @@ public final class ManifestVerifier {
         records.incrementAndGet();
         toHash.add(new RecordRef(folder, e.getValue()));
         work.add(() -> {
-          List<RuleResult> r = record(folder, e.getKey(), e.getValue(), recordDisplay, accounting, cached);
+          List<RuleResult> r = record(folder, e.getKey(), e.getValue(), recordDisplay, accounting, cached, null);
           if (progress != null) {
             progress.update(done.incrementAndGet(), records.get());
           }
@@ -268,8 +268,139 @@ public final class ManifestVerifier {
     return tree;
   }
 
-  private List<RuleResult> record(
-      Path folder, String key, JsonNode r, String display, ReadAccounting accounting, AtomicInteger cached) {
+  /**
+   * A manifest read for a plan of shards: its own results ({@code manifest-json}, {@code manifest-config-hash}) and
+   * its records, without opening the records' files.
+   */
+  public record ManifestRead(String display, List<RuleResult> results, List<RecordRead> records) {}
+
+  /**
+   * A record of a manifest as a plan sees it.
+   *
+   * @param file the record's file when its path passes {@code manifest-path}, else null
+   */
+  public record RecordRead(String display, String key, Path folder, JsonNode record, Path file) {}
+
+  /** Reads {@code manifest} (named relative to {@code root}) as {@link #verify} does, checking none of its records. */
+  public ManifestRead read(Path root, Path manifest) {
+    String display = ParquetValidator.display(root, manifest);
+    Collector c = new Collector(display);
+    JsonNode tree = parse(manifest, c);
+    List<RecordRead> records = new ArrayList<>();
+    JsonNode artifacts = tree == null ? null : tree.get("artifacts");
+    if (artifacts != null && artifacts.isObject()) {
+      Path folder = manifest.toAbsolutePath().getParent();
+      for (Iterator<Map.Entry<String, JsonNode>> it = artifacts.fields(); it.hasNext();) {
+        Map.Entry<String, JsonNode> e = it.next();
+        String pathText = text(e.getValue(), "path");
+        Path file = pathText == null ? null : checkPath(folder, pathText, new Collector("plan"));
+        records.add(new RecordRead(display + "#" + e.getKey(), e.getKey(), folder, e.getValue(), file));
+      }
+    }
+    return new ManifestRead(display, c.results, records);
+  }
+
+  /** Whether a record's check needs its file's digest: {@code manifest-hash} or {@code manifest-report} runs. */
+  public boolean needsDigest() {
+    return severities.containsKey(RuleIds.MANIFEST_HASH) || severities.containsKey(RuleIds.MANIFEST_REPORT);
+  }
+
+  /**
+   * A record checked but for its file's digest, which a shard leaves to the merge (the file's parts may be hashed by
+   * other shards): every result except {@code manifest-hash} and {@code manifest-report}, with where those go and
+   * what they compare the digest with. {@link #finish} completes it.
+   *
+   * @param hashAt where the manifest-hash result goes in {@code results}, or -1 (no digest needed, or the rule off)
+   * @param reportAt where the manifest-report result goes, or -1 (decided without the digest, or off)
+   * @param recordedHash the record's {@code content_hash}
+   * @param pathText the record's path as written
+   * @param sidecarHash the sidecar's {@code content_hash}
+   * @param rowsProblem the sidecar's disagreement on rows, or null
+   * @param schemaProblem the sidecar's disagreement on the schema, or null
+   * @param opened the files the checks opened (the digest's own read is counted by {@link #finish})
+   * @param hashSeverity the severity of manifest-hash (null when off)
+   * @param reportSeverity the severity of manifest-report (null when off)
+   */
+  public record RecordPartial(String display, List<RuleResult> results, int hashAt, int reportAt,
+      String recordedHash, String pathText, String sidecarHash, String rowsProblem, String schemaProblem,
+      long opened, Severity hashSeverity, Severity reportSeverity) {
+    public RecordPartial {
+      results = List.copyOf(results);
+    }
+  }
+
+  /** Checks a record {@link #read} found, all but what needs its file's digest. */
+  public RecordPartial checkExceptDigest(RecordRead r) {
+    ReadAccounting accounting = new ReadAccounting();
+    Deferred d = new Deferred();
+    List<RuleResult> results = record(r.folder(), r.key(), r.record(), r.display(), accounting, new AtomicInteger(),
+        d);
+    return new RecordPartial(r.display(), results, d.hashAt, d.reportAt, d.recordedHash, d.pathText, d.sidecarHash,
+        d.rowsProblem, d.schemaProblem, accounting.filesOpened(), severities.get(RuleIds.MANIFEST_HASH),
+        severities.get(RuleIds.MANIFEST_REPORT));
+  }
+
+  /**
+   * The record's results once its file's digest is known, exactly as {@link #verify} gives them.
+   *
+   * @param digest the file's blake3 in hex, or null when it could not be taken
+   * @param why with a null digest, why not (the message names the file)
+   */
+  public static List<RuleResult> finish(RecordPartial p, String digest, String why) {
+    List<RuleResult> out = new ArrayList<>(p.results());
+    RuleResult report = null;
+    if (p.reportAt() >= 0) {
+      List<String> problems = new ArrayList<>();
+      if (p.rowsProblem() != null) {
+        problems.add(p.rowsProblem());
+      }
+      if (digest != null && !p.sidecarHash().equals(digest)) {
+        problems.add("content_hash " + p.sidecarHash() + " (file: " + digest + ")");
+      }
+      if (p.schemaProblem() != null) {
+        problems.add(p.schemaProblem());
+      }
+      report = problems.isEmpty()
+          ? RuleResult.of(p.display(), RuleIds.MANIFEST_REPORT, p.reportSeverity(), "agrees", List.of())
+          : failed(p.display(), RuleIds.MANIFEST_REPORT, p.reportSeverity(), problems.size() + " disagreements",
+              "the sidecar " + p.pathText() + ArtifactReport.SIDECAR_SUFFIX + " disagrees: "
+                  + String.join(", ", problems));
+      out.add(p.reportAt(), report);
+    }
+    if (p.hashAt() >= 0) {
+      RuleResult hash;
+      if (digest == null) {
+        hash = failed(p.display(), RuleIds.MANIFEST_HASH, p.hashSeverity(), "unreadable", why);
+      } else if (digest.equals(p.recordedHash())) {
+        hash = RuleResult.of(p.display(), RuleIds.MANIFEST_HASH, p.hashSeverity(), digest.substring(0, 16),
+            List.of());
+      } else {
+        hash = failed(p.display(), RuleIds.MANIFEST_HASH, p.hashSeverity(), digest.substring(0, 16),
+            "content_hash is " + p.recordedHash() + " but the blake3 of " + p.pathText() + " is " + digest);
+      }
+      out.add(p.hashAt(), hash);
+    }
+    return out;
+  }
+
+  private static RuleResult failed(String display, String rule, Severity s, String observed, String detail) {
+    return RuleResult.of(display, rule, s, observed, List.of(new Finding(rule, s, display, null, null, null, 1,
+        detail)));
+  }
+
+  /** What a record's check left for {@link #finish}: where the digest's results go and what they compare. */
+  private static final class Deferred {
+    int hashAt = -1;
+    int reportAt = -1;
+    String recordedHash;
+    String pathText;
+    String sidecarHash;
+    String rowsProblem;
+    String schemaProblem;
+  }
+
+  private List<RuleResult> record(Path folder, String key, JsonNode r, String display, ReadAccounting accounting,
+      AtomicInteger cached, Deferred deferred) {
     Collector c = new Collector(display);
     String logical = text(r, "logical_name");
     if (key.equals(logical)) {
@@ -306,7 +437,12 @@ public final class ManifestVerifier {
       return c.results;
     }
     String actual = null;
-    if (c.on(RuleIds.MANIFEST_HASH) || c.on(RuleIds.MANIFEST_REPORT)) {
+    if (deferred != null) {
+      // the digest is the merge's: only where its result goes is known here
+      deferred.pathText = pathText;
+      deferred.recordedHash = hash;
+      deferred.hashAt = c.on(RuleIds.MANIFEST_HASH) ? c.results.size() : -1;
+    } else if (c.on(RuleIds.MANIFEST_HASH) || c.on(RuleIds.MANIFEST_REPORT)) {
       actual = hash(file, accounting, cached);
       if (actual.equals(hash)) {
         c.pass(RuleIds.MANIFEST_HASH, actual.substring(0, 16));
@@ -340,7 +476,7 @@ public final class ManifestVerifier {
       }
       checkSchema(c, schema, footer.orElse(null), footerOk);
     }
-    checkReport(c, file, pathText, rows, actual, schema);
+    checkReport(c, file, pathText, rows, actual, schema, deferred);
     checkFingerprint(c, file, pathText, r.get(FINGERPRINT));
     return c.results;
   }
@@ -398,7 +534,8 @@ public final class ManifestVerifier {
     }
   }
 
-  private void checkReport(Collector c, Path file, String pathText, Long rows, String actual, SchemaId schema) {
+  private void checkReport(Collector c, Path file, String pathText, Long rows, String actual, SchemaId schema,
+      Deferred deferred) {
     if (!c.on(RuleIds.MANIFEST_REPORT)) {
       return;
     }
@@ -423,6 +560,14 @@ public final class ManifestVerifier {
     }
     if (schema != null && !report.schemaId().equals(schema)) {
       problems.add("schema " + report.schemaId() + " (manifest: " + schema + ")");
+    }
+    if (deferred != null) {
+      deferred.reportAt = c.results.size();
+      deferred.sidecarHash = report.contentHash();
+      deferred.rowsProblem = rows != null && report.rows() != rows ? problems.get(0) : null;
+      deferred.schemaProblem = schema != null && !report.schemaId().equals(schema) ? problems.get(problems.size() - 1)
+          : null;
+      return;
     }
     if (problems.isEmpty()) {
       c.pass(RuleIds.MANIFEST_REPORT, "agrees");

@@ -52,6 +52,14 @@ abstract class GateCommand implements CliCommand {
   /** What the goal counts as it goes, for the progress line. */
   abstract String units();
 
+  /**
+   * Runs one shard of a job array instead of the whole check when the arguments ask for one, returning its exit
+   * code; null when they do not (the default: the command has no shards).
+   */
+  Integer runShard(Parsed args, Goal goal, GateOptions options, PrintWriter err) throws UsageException {
+    return null;
+  }
+
   @Override
   public int run(Parsed args, PrintWriter out, PrintWriter err) throws UsageException {
     String name = def().name();
@@ -92,6 +100,10 @@ abstract class GateCommand implements CliCommand {
         .progress(TerminalProgress.forStderr(err, units()))
         .build();
     try {
+      Integer shardCode = runShard(args, goal, options, err);
+      if (shardCode != null) {
+        return shardCode;
+      }
       // with --format json, standard output is the JSON alone: the gate's own lines go to standard error
       Verdict v = Gate.run(goal, options, new TerminalLog(json ? err : out), List.of());
       if (json) {

@@ -20,13 +20,15 @@ import java.util.stream.Stream;
 
 /**
  * {@code merge PARTIAL...|DIR}: joins the partial reports of every shard of one plan and prints what the unsharded
- * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order. Refuses, naming what
- * is wrong, a set with a missing or a duplicated shard, and reports of different plans (another tool version, split
- * size, shard count or file set, or a file seen with another size or time).
+ * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order; for
+ * {@code verify-manifest}, its log, reports and verdict ({@link ManifestMerge}, chosen by the reports' kind).
+ * Refuses, naming what is wrong, a set with a missing or a duplicated shard, and reports of different plans (another
+ * tool version, split size, shard count or file set, or a file seen with another size or time).
  */
 final class MergeCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("merge",
-      "Merges the partial reports that the shards of a job array wrote (hash --shard) into the unsharded output.")
+      "Merges the partial reports that the shards of a job array wrote (hash or verify-manifest --shard) into the"
+          + " unsharded output.")
       .params("PARTIAL", 1, -1, "Partial reports, or folders whose *.json files are partial reports.");
 
   /** Units a refusal lists for a missing shard before it only counts the rest. */
@@ -59,6 +61,9 @@ final class MergeCommand implements CliCommand {
         return Main.USAGE;
       }
     }
+    if (ManifestShards.KIND.equals(kind(inputs.get(0)))) {
+      return ManifestMerge.run(inputs, out, err);
+    }
     List<PartialReport> reports = new ArrayList<>();
     for (Path p : inputs) {
       try {
@@ -74,6 +79,15 @@ final class MergeCommand implements CliCommand {
       return Main.FAILED;
     }
     return hash(reports, out, err);
+  }
+
+  /** The {@code kind} a partial report names (null when it names none): which command's merge reads the set. */
+  private static String kind(Path report) throws IOException {
+    try {
+      return ManifestMerge.head(report).path("kind").asText(null);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return null; // the hash merge names the report that is not JSON
+    }
   }
 
   /** Why the set cannot be merged: different plans first (then nothing else is said), else missing or twice. */

@@ -28,6 +28,11 @@ final class Parsed {
     return command;
   }
 
+  /** Every option given with its values, as given (what a shard records to be run again the same way). */
+  Map<String, List<String>> values() {
+    return values;
+  }
+
   /** The positional parameters, in order. */
   List<String> params() {
     return params;
