@@ -66,8 +66,8 @@ public final class Reports {
 
   private Reports() {}
 
-  /** The results' JSON form, as {@code validation.json} and the cache store it. */
-  static ObjectNode json(RuleResult r) {
+  /** The results' JSON form, as {@code validation.json}, the cache and a shard's partial result store it. */
+  public static ObjectNode json(RuleResult r) {
     ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
     n.put("file", r.file());
     n.put("rule", r.rule());
@@ -109,7 +109,7 @@ public final class Reports {
   }
 
   /** A result read back from its JSON form, reported for {@code file}. */
-  static RuleResult result(JsonNode n, String file) {
+  public static RuleResult result(JsonNode n, String file) {
     List<Finding> findings = new ArrayList<>();
     for (JsonNode f : n.path("findings")) {
       findings.add(new Finding(
