@@ -1,5 +1,6 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.shard.ValidatePartial;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;
@@ -20,13 +21,15 @@ import java.util.stream.Stream;
 
 /**
  * {@code merge PARTIAL...|DIR}: joins the partial reports of every shard of one plan and prints what the unsharded
- * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order. Refuses, naming what
+ * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order; for {@code validate}
+ * (told by the reports' {@code kind}), what {@code validate} prints and writes, by {@link ValidateCommand#merge}. Refuses, naming what
  * is wrong, a set with a missing or a duplicated shard, and reports of different plans (another tool version, split
  * size, shard count or file set, or a file seen with another size or time).
  */
 final class MergeCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("merge",
-      "Merges the partial reports that the shards of a job array wrote (hash --shard) into the unsharded output.")
+      "Merges the partial reports that the shards of a job array wrote (hash --shard, validate --shard) into the"
+          + " unsharded output.")
       .params("PARTIAL", 1, -1, "Partial reports, or folders whose *.json files are partial reports.");
 
   /** Units a refusal lists for a missing shard before it only counts the rest. */
@@ -38,7 +41,7 @@ final class MergeCommand implements CliCommand {
   }
 
   @Override
-  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException {
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException, UsageException {
     List<Path> inputs = new ArrayList<>();
     for (String p : args.params()) {
       Path path = Path.of(p);
@@ -58,6 +61,9 @@ final class MergeCommand implements CliCommand {
         err.println("artifact-io merge: " + p + " does not exist");
         return Main.USAGE;
       }
+    }
+    if (ValidatePartial.KIND.equals(ValidatePartial.kindOf(inputs.get(0)))) {
+      return new ValidateCommand().merge(inputs, out, err);
     }
     List<PartialReport> reports = new ArrayList<>();
     for (Path p : inputs) {
