@@ -46,12 +46,23 @@ public final class ShardedValidation {
    */
   public static ValidatePartial run(ValidateGoal goal, GateOptions o, ShardSpec shard, List<String> invocation,
       GateLog log, String name) {
-    List<Path> all = Gate.select(goal, o, log);
+    return run(goal, o, plan(goal, o, log), shard, invocation, name);
+  }
+
+  /** The plan of the files {@code validate} selects under {@code o}: one whole-file unit each, stamped now. */
+  public static WorkPlan plan(ValidateGoal goal, GateOptions o, GateLog log) {
     List<PlannedFile> planned = new ArrayList<>();
-    for (Path p : all) {
+    for (Path p : Gate.select(goal, o, log)) {
       planned.add(new PlannedFile(p.toString(), stampOrMissing(p)));
     }
-    WorkPlan plan = WorkPlan.wholeFiles(ValidatePartial.KIND, planned, o.version());
+    return WorkPlan.wholeFiles(ValidatePartial.KIND, planned, o.version());
+  }
+
+  /** Checks shard {@code shard} of a plan made before: its files may have changed since. */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
+      List<String> invocation, String name) {
+    List<Path> all = plan.files().stream().map(f -> Path.of(f.path())).toList();
+    List<PlannedFile> planned = plan.files();
     List<WorkUnit> units = plan.units(shard);
     List<Path> mine = units.stream().map(u -> all.get(u.file())).toList();
     int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
