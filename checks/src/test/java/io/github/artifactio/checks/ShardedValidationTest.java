@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.result.RuleResult;
-import io.github.artifactio.checks.shard.ShardedValidation;
-import io.github.artifactio.checks.shard.ValidatePartial;
 import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;

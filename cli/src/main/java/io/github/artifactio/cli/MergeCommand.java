@@ -1,6 +1,6 @@
 package io.github.artifactio.cli;
 
-import io.github.artifactio.checks.shard.ValidatePartial;
+import io.github.artifactio.checks.ValidatePartial;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;

@@ -1,4 +1,4 @@
-package io.github.artifactio.checks.shard;
+package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,12 +1,6 @@
-package io.github.artifactio.checks.shard;
+package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.artifactio.checks.Gate;
-import io.github.artifactio.checks.GateLog;
-import io.github.artifactio.checks.GateOptions;
-import io.github.artifactio.checks.ParquetValidator;
-import io.github.artifactio.checks.ValidateGoal;
-import io.github.artifactio.checks.Verdict;
 import io.github.artifactio.checks.result.Finding;
 import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.RuleResult;
