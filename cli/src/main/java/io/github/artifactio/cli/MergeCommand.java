@@ -62,7 +62,17 @@ final class MergeCommand implements CliCommand {
         return Main.USAGE;
       }
     }
-    if (ValidatePartial.KIND.equals(ValidatePartial.kindOf(inputs.get(0)))) {
+    // the command whose shards these are decides the merge; shards of two commands are never one run
+    String kind = ValidatePartial.kindOf(inputs.get(0));
+    for (Path p : inputs.subList(1, inputs.size())) {
+      String other = ValidatePartial.kindOf(p);
+      if (kind != null && other != null && !kind.equals(other)) {
+        err.println("artifact-io merge: partial reports of different commands: " + inputs.get(0) + " is of " + kind
+            + ", " + p + " of " + other);
+        return Main.FAILED;
+      }
+    }
+    if (ValidatePartial.KIND.equals(kind)) {
       return new ValidateCommand().merge(inputs, out, err);
     }
     List<PartialReport> reports = new ArrayList<>();

@@ -273,6 +273,22 @@ class ShardedValidateTest {
   }
 
   @Test
+  void partials_of_validate_and_of_hash_are_refused_naming_both() throws IOException {
+    Path c = corpus();
+    Path partials = dir.resolve("partials");
+    Path file = c.resolve("run0/lib.precursors.parquet");
+    Files.createDirectories(partials);
+    assertEquals(Main.PASS, Cli.run("hash", "--shard", "0/1", "--partial-out", partials.resolve("h.json").toString(),
+        file.toString()).code());
+    assertEquals(Main.PASS, Cli.run("validate", "--shard", "0/1", "--partial-out", partials.resolve("v.json")
+        .toString(), c.toString()).code());
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, r.code(), r.toString());
+    assertEquals("artifact-io merge: partial reports of different commands: " + partials.resolve("h.json")
+        + " is of hash, " + partials.resolve("v.json") + " of validate\n", r.err());
+  }
+
+  @Test
   void a_partial_that_is_not_one_is_named() throws IOException {
     Path partials = Files.createDirectories(dir.resolve("partials"));
     Path bad = Files.writeString(partials.resolve("x.json"), "{\"format\": \"artifact-io partial report\","
