@@ -1,6 +1,7 @@
 package io.github.artifactio.checks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.artifactio.checks.result.ConfigurationException;
 import io.github.artifactio.checks.result.Finding;
 import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.RuleResult;
@@ -99,8 +100,16 @@ public final class ShardedValidation {
   /**
    * The verdict and reports of the unsharded run, from every shard's partial (check {@link #refusals} first): the
    * units' results in plan order, the shards' reads added, then the gate's suppressions, log, reports and verdict.
+   *
+   * @throws ConfigurationException when {@code o} and {@code goal} are not configured as the shards were
    */
   public static Verdict merge(ValidateGoal goal, GateOptions o, List<ValidatePartial> partials, GateLog log) {
+    // the merge judges by its own options (suppressions, thresholds): they must still be the ones the shards recorded
+    String differs = configDifference(partials.get(0).configuration(), Gate.configuration(goal, o));
+    if (differs != null) {
+      throw new ConfigurationException("the merge's configuration is not the one its shards ran with (a file it"
+          + " names changed since?): " + differs);
+    }
     List<ValidatePartial.Unit> units = new ArrayList<>();
     long opened = 0;
     long read = 0;

@@ -289,6 +289,24 @@ class ShardedValidateTest {
   }
 
   @Test
+  void a_configuration_file_changed_after_the_shards_ran_is_a_misconfigured_merge() throws IOException {
+    Path c = corpus();
+    Path config = Files.writeString(dir.resolve("config.json"), "{\"suppressions\": [{\"files\": \"**\", \"rule\":"
+        + " \"ascending\", \"reason\": \"m/z sorted downstream\"}]}");
+    Path partials = dir.resolve("partials");
+    for (int i = 0; i < 2; i++) {
+      assertEquals(Main.PASS, Cli.run("validate", "--config", config.toString(), "--shard", i + "/2", "--partial-out",
+          partials.resolve(i + ".json").toString(), c.toString()).code());
+    }
+    Files.writeString(config, "{\"suppressions\": []}");
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.USAGE, r.code(), r.toString());
+    assertEquals("artifact-io validate is misconfigured: the merge's configuration is not the one its shards ran with"
+        + " (a file it names changed since?): \"suppressions\": [{\"files\":\"**\",\"rule\":\"ascending\",\"column\":null,"
+        + "\"reason\":\"m/z sorted downstream\"}] and []\n", r.err());
+  }
+
+  @Test
   void a_partial_that_is_not_one_is_named() throws IOException {
     Path partials = Files.createDirectories(dir.resolve("partials"));
     Path bad = Files.writeString(partials.resolve("x.json"), "{\"format\": \"artifact-io partial report\","
