@@ -41,7 +41,28 @@ public final class ShardedValidation {
    */
   public static ValidatePartial run(ValidateGoal goal, GateOptions o, ShardSpec shard, List<String> invocation,
       GateLog log, String name) {
-    return run(goal, o, plan(goal, o, log), shard, invocation, name);
+    // the selection's warnings (a link back to a folder, no file where none is an error) are the run's, not the
+    // shard's: the partial keeps them for the merge to say where the unsharded run says them
+    List<String> warnings = new ArrayList<>();
+    WorkPlan plan = plan(goal, o, new GateLog() {
+      @Override
+      public void info(String line) {
+        log.info(line);
+      }
+
+      @Override
+      public void warn(String line) {
+        warnings.add(line);
+      }
+
+      @Override
+      public void error(String line) {
+        log.error(line);
+      }
+    });
+    ValidatePartial p = run(goal, o, plan, shard, invocation, name);
+    return new ValidatePartial(p.name(), p.planId(), p.toolVersion(), p.files(), p.shard(), p.directory(),
+        p.configuration(), p.invocation(), warnings, p.units(), p.reads());
   }
 
   /** The plan of the files {@code validate} selects under {@code o}: one whole-file unit each, stamped now. */
@@ -85,7 +106,7 @@ public final class ShardedValidation {
       out.add(new ValidatePartial.Unit(u, shown, results));
     }
     return new ValidatePartial(name, plan.id(), plan.toolVersion(), plan.files(), shard, o.root().toString(),
-        Gate.configuration(goal, o), invocation, out,
+        Gate.configuration(goal, o), invocation, List.of(), out,
         new ValidatePartial.Reads(outcome.filesOpened(), outcome.bytesRead(), outcome.bytesHashed()));
   }
 
@@ -110,6 +131,7 @@ public final class ShardedValidation {
       throw new ConfigurationException("the merge's configuration is not the one its shards ran with (a file it"
           + " names changed since?): " + differs);
     }
+    partials.get(0).warnings().forEach(log::warn);
     List<ValidatePartial.Unit> units = new ArrayList<>();
     long opened = 0;
     long read = 0;

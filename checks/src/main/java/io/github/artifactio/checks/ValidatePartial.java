@@ -30,9 +30,11 @@ import java.util.Objects;
  * @param directory the folder reports name files relative to
  * @param configuration the configuration in force, as {@code validation.json} records it
  * @param invocation how the front end that ran the shard rebuilds its options (for the CLI: its arguments)
+ * @param warnings what selecting the run's files warned of, which the merge says as the unsharded run would
  */
 public record ValidatePartial(String name, String planId, String toolVersion, List<PlannedFile> files, ShardSpec shard,
-    String directory, JsonNode configuration, List<String> invocation, List<Unit> units, Reads reads) {
+    String directory, JsonNode configuration, List<String> invocation, List<String> warnings, List<Unit> units,
+    Reads reads) {
   /** The format the partial reports of every command share. */
   public static final String FORMAT = "artifact-io partial report";
   public static final int FORMAT_VERSION = 1;
@@ -65,6 +67,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
   public ValidatePartial {
     files = List.copyOf(files);
     invocation = List.copyOf(invocation);
+    warnings = List.copyOf(warnings);
     units = List.copyOf(units);
     Objects.requireNonNull(configuration, "configuration");
   }
@@ -88,6 +91,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
     root.set("configuration", configuration);
     ArrayNode inv = root.putArray("invocation");
     invocation.forEach(inv::add);
+    ArrayNode warns = root.putArray("warnings");
+    warnings.forEach(warns::add);
     root.putObject("reads").put("files_opened", reads.filesOpened()).put("bytes_read", reads.bytesRead())
         .put("bytes_hashed", reads.bytesHashed());
     ArrayNode us = root.putArray("units");
@@ -142,6 +147,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
       ShardSpec shard = new ShardSpec(need(name, s, "index").asInt(), need(name, s, "count").asInt());
       List<String> invocation = new ArrayList<>();
       need(name, root, "invocation").forEach(a -> invocation.add(a.asText()));
+      List<String> warnings = new ArrayList<>();
+      need(name, root, "warnings").forEach(a -> warnings.add(a.asText()));
       JsonNode r = need(name, root, "reads");
       Reads reads = new Reads(need(name, r, "files_opened").asLong(), need(name, r, "bytes_read").asLong(),
           need(name, r, "bytes_hashed").asLong());
@@ -163,8 +170,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
         units.add(new Unit(unit, shown, results));
       }
       return new ValidatePartial(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
-          files, shard, need(name, root, "directory").asText(), need(name, root, "configuration"), invocation, units,
-          reads);
+          files, shard, need(name, root, "directory").asText(), need(name, root, "configuration"), invocation,
+          warnings, units, reads);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
     }

@@ -165,6 +165,16 @@ class ShardedValidateTest {
   }
 
   @Test
+  void a_run_of_no_file_that_only_warns_merges_to_the_same_warning() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    List<String> args = List.of("--fail-if-no-files=false", empty.toString());
+    Run one = whole(args);
+    assertTrue(one.out().contains("artifact-io validate: no file under " + empty + " matches **/*.parquet\n"),
+        one.out());
+    assertSameRun(one, sharded(args, 2), "2 shards of no file");
+  }
+
+  @Test
   void a_slurm_array_merges_to_the_unsharded_run() throws IOException {
     Path c = corpus();
     List<String> args = new ArrayList<>(CONTRACTS);
