@@ -43,9 +43,21 @@ public final class Gate {
    * @throws NoFilesException when nothing was selected (or a named path does not exist) and {@code failIfNoFiles}
    */
   public static Verdict run(Goal goal, GateOptions o, GateLog log, List<Reports.Run> earlier) {
+    List<Path> files = select(goal, o, log);
+    return finish(goal, o, check(goal, o, files), log, earlier);
+  }
+
+  /**
+   * The files {@code goal} checks under {@code o}, in the order a run checks and reports them; refuses (or warns of)
+   * a selection of none as {@link #run} does. A sharded run plans these files.
+   *
+   * @throws ConfigurationException for a misconfiguration, before any file is read
+   * @throws NoFilesException when nothing was selected and {@code failIfNoFiles}
+   */
+  public static List<Path> select(Goal goal, GateOptions o, GateLog log) {
     Dialect d = o.dialect();
     String what = d.goal(goal.name());
-    Severity threshold = Severity.parseFailOn(o.failOn(), d.name(Setting.FAIL_ON));
+    Severity.parseFailOn(o.failOn(), d.name(Setting.FAIL_ON));
     if (o.threads() < 0) {
       throw new ConfigurationException(
           d.name(Setting.THREADS) + " is " + o.threads() + "; it must be positive (0: processors)");
@@ -64,7 +76,17 @@ public final class Gate {
       }
       log.warn(why);
     }
-    Outcome outcome = check(goal, o, files);
+    return files;
+  }
+
+  /**
+   * What {@link #run} does once the files are checked: the goal's notes, the suppressions, the log, the reports and
+   * the verdict. A merge of shards gives it the outcome joined from their partial results.
+   */
+  public static Verdict finish(Goal goal, GateOptions o, Outcome outcome, GateLog log, List<Reports.Run> earlier) {
+    Dialect d = o.dialect();
+    String what = d.goal(goal.name());
+    Severity threshold = Severity.parseFailOn(o.failOn(), d.name(Setting.FAIL_ON));
     for (String note : goal.notes()) {
       log.info(what + ": " + note);
     }
@@ -177,8 +199,8 @@ public final class Gate {
     }
   }
 
-  /** The configuration in force, as the report records it. */
-  private static ObjectNode configuration(Goal goal, GateOptions o) {
+  /** The configuration in force, as the report records it (and a partial result, to refuse a mix of them). */
+  public static ObjectNode configuration(Goal goal, GateOptions o) {
     ObjectNode c = JsonNodeFactory.instance.objectNode();
     if (!o.paths().equals(List.of(o.root()))) {
       ArrayNode p = c.putArray("paths");

@@ -58,6 +58,20 @@ public final class ParquetValidator {
   public Outcome validate(Path root, List<Path> files, EngineContext context, Progress progress) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     plan.requireContractsMatch(names);
+    return validateOnly(root, files, context, progress);
+  }
+
+  /**
+   * As {@link #validate(Path, List, EngineContext, Progress)} on a shard's {@code files}, of a run over
+   * {@code allFiles}: a contract must match a file of the run, not of every shard.
+   */
+  public Outcome validatePart(Path root, List<Path> allFiles, List<Path> files, EngineContext context) {
+    plan.requireContractsMatch(allFiles.stream().map(f -> display(root, f)).toList());
+    return validateOnly(root, files, context, null);
+  }
+
+  private Outcome validateOnly(Path root, List<Path> files, EngineContext context, Progress progress) {
+    List<String> names = files.stream().map(f -> display(root, f)).toList();
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
     List<Integer> indexes = IntStream.range(0, files.size()).boxed().toList();
@@ -76,7 +90,8 @@ public final class ParquetValidator {
         accounting.bytesHashed());
   }
 
-  static String display(Path root, Path file) {
+  /** How reports name {@code file}: relative to {@code root} when it is under it, else absolute. */
+  public static String display(Path root, Path file) {
     Path abs = file.toAbsolutePath().normalize();
     Path base = root.toAbsolutePath().normalize();
     return (abs.startsWith(base) ? base.relativize(abs) : abs).toString().replace('\\', '/');

@@ -69,13 +69,23 @@ public final class ValidateGoal implements Goal {
   @Override
   public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
       ResultCache cache) {
+    return new ParquetValidator(plan(options), cache, options.version()).validate(root, files, context,
+        options.progress());
+  }
+
+  /** {@link #check} of a shard's {@code files}, of a run over {@code allFiles} (without a cache). */
+  public Outcome checkPart(Path root, List<Path> allFiles, List<Path> files, GateOptions options,
+      EngineContext context) {
+    return new ParquetValidator(plan(options), null, options.version()).validatePart(root, allFiles, files, context);
+  }
+
+  private ValidationPlan plan(GateOptions options) {
     List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory));
     for (ContractConfig c : contracts) {
       all.add(c.toContract());
     }
-    ValidationPlan plan = ValidationPlan.build(checks, all, GateOptions.split(options.rules()),
-        GateOptions.split(options.skipRules()), options.dialect());
-    return new ParquetValidator(plan, cache, options.version()).validate(root, files, context, options.progress());
+    return ValidationPlan.build(checks, all, GateOptions.split(options.rules()), GateOptions.split(options.skipRules()),
+        options.dialect());
   }
 
   /** Builds a {@link ValidateGoal}. */

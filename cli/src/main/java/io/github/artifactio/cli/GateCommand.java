@@ -5,11 +5,13 @@ import io.github.artifactio.checks.result.ConfigurationException;
 import io.github.artifactio.checks.config.Contracts;
 import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.Gate;
+import io.github.artifactio.checks.GateLog;
 import io.github.artifactio.checks.GateOptions;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.NoFilesException;
 import io.github.artifactio.checks.report.Reports;
 import io.github.artifactio.checks.Verdict;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +62,17 @@ abstract class GateCommand implements CliCommand {
     return null;
   }
 
+  /**
+   * The gate's verdict on {@code goal}; null when there is none to give (a shard wrote its partial result and a merge
+   * decides).
+   */
+  Verdict verdict(Parsed args, Goal goal, GateOptions options, GateLog log, PrintWriter err)
+      throws IOException, UsageException {
+    return Gate.run(goal, options, log, List.of());
+  }
+
   @Override
-  public int run(Parsed args, PrintWriter out, PrintWriter err) throws UsageException {
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException, UsageException {
     String name = def().name();
     Path config = args.path("--config");
     Path report = args.path("--report");
@@ -105,7 +116,10 @@ abstract class GateCommand implements CliCommand {
         return shardCode;
       }
       // with --format json, standard output is the JSON alone: the gate's own lines go to standard error
-      Verdict v = Gate.run(goal, options, new TerminalLog(json ? err : out), List.of());
+      Verdict v = verdict(args, goal, options, new TerminalLog(json ? err : out), err);
+      if (v == null) {
+        return Main.PASS;
+      }
       if (json) {
         out.print(Reports.json(v.runs(), Main.TOOL, Main.version()));
       }

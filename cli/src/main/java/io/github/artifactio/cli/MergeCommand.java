@@ -1,5 +1,6 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.ValidatePartial;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;
@@ -21,14 +22,15 @@ import java.util.stream.Stream;
 /**
  * {@code merge PARTIAL...|DIR}: joins the partial reports of every shard of one plan and prints what the unsharded
  * command prints, with its exit code: for {@code hash}, b3sum's lines in the plan's file order; for
- * {@code verify-manifest}, its log, reports and verdict ({@link ManifestMerge}, chosen by the reports' kind).
- * Refuses, naming what is wrong, a set with a missing or a duplicated shard, and reports of different plans (another
- * tool version, split size, shard count or file set, or a file seen with another size or time).
+ * {@code verify-manifest}, its log, reports and verdict ({@link ManifestMerge}); for {@code validate}, what
+ * {@code validate} prints and writes ({@link ValidateCommand#merge}); the reports' {@code kind} tells which. Refuses,
+ * naming what is wrong, reports of two commands, a set with a missing or a duplicated shard, and reports of different
+ * plans (another tool version, split size, shard count or file set, or a file seen with another size or time).
  */
 final class MergeCommand implements CliCommand {
   private static final CommandDef DEF = CommandDef.command("merge",
-      "Merges the partial reports that the shards of a job array wrote (hash or verify-manifest --shard) into the"
-          + " unsharded output.")
+      "Merges the partial reports that the shards of a job array wrote (hash, verify-manifest or validate --shard)"
+          + " into the unsharded output.")
       .params("PARTIAL", 1, -1, "Partial reports, or folders whose *.json files are partial reports.");
 
   /** Units a refusal lists for a missing shard before it only counts the rest. */
@@ -40,7 +42,7 @@ final class MergeCommand implements CliCommand {
   }
 
   @Override
-  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException {
+  public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException, UsageException {
     List<Path> inputs = new ArrayList<>();
     for (String p : args.params()) {
       Path path = Path.of(p);
@@ -61,8 +63,22 @@ final class MergeCommand implements CliCommand {
         return Main.USAGE;
       }
     }
-    if (ManifestShards.KIND.equals(kind(inputs.get(0)))) {
+    // the command whose shards these are decides the merge; shards of two commands are never one run (each report's
+    // head only is read here)
+    String kind = kind(inputs.get(0));
+    for (Path p : inputs.subList(1, inputs.size())) {
+      String other = kind(p);
+      if (kind != null && other != null && !kind.equals(other)) {
+        err.println("artifact-io merge: partial reports of different commands: " + inputs.get(0) + " is of " + kind
+            + ", " + p + " of " + other);
+        return Main.FAILED;
+      }
+    }
+    if (ManifestShards.KIND.equals(kind)) {
       return ManifestMerge.run(inputs, out, err);
+    }
+    if (ValidatePartial.KIND.equals(kind)) {
+      return new ValidateCommand().merge(inputs, out, err);
     }
     List<PartialReport> reports = new ArrayList<>();
     for (Path p : inputs) {

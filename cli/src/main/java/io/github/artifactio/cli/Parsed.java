@@ -97,6 +97,26 @@ final class Parsed {
     return v == null ? null : List.copyOf(v);
   }
 
+  /**
+   * The arguments that parse back to these values, without the options {@code without}: how a shard records the
+   * command a merge rebuilds.
+   */
+  List<String> invocation(java.util.Set<String> without) {
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<String, List<String>> e : values.entrySet()) {
+      if (without.contains(e.getKey())) {
+        continue;
+      }
+      boolean flag = command.option(e.getKey()).kind() == CommandDef.Kind.FLAG;
+      for (String v : e.getValue()) {
+        out.add(flag ? e.getKey() : e.getKey() + "=" + v);
+      }
+    }
+    out.add("--");
+    out.addAll(params);
+    return out;
+  }
+
   /** The {@code KEY=VALUE} pairs given, in order; null when the option was not given. */
   Map<String, String> map(String option) {
     List<String> v = list(option);

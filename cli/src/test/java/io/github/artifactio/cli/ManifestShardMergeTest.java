@@ -166,8 +166,8 @@ class ManifestShardMergeTest {
         .toString(), file.toString()).code());
     Cli.Result r = Cli.run("merge", partials.toString());
     assertEquals(Main.FAILED, r.code(), r.toString());
-    assertEquals("artifact-io merge: partial reports of different plans: " + partials.resolve("shard-0.json")
-        + " and " + partials.resolve("shard-1.json") + " are of the commands verify-manifest and hash\n", r.err());
+    assertEquals("artifact-io merge: partial reports of different commands: " + partials.resolve("shard-0.json")
+        + " is of verify-manifest, " + partials.resolve("shard-1.json") + " of hash\n", r.err());
   }
 
   @Test

@@ -32,6 +32,8 @@ public final class WorkPlan {
   public static final String SPANS = "spans";
   /** The kind of a plan whose units are hashed. */
   public static final String HASH = "hash";
+  /** The axis of a whole-file unit: {@code [0, 1)}, the one file. */
+  public static final String FILE = "file";
   /** The default split size: files larger than 1 GiB are cut into ranges of 1 GiB. */
   public static final long DEFAULT_SPLIT_BYTES = 1L << 30;
 
@@ -47,7 +49,7 @@ public final class WorkPlan {
     this.toolVersion = toolVersion;
     this.splitBytes = splitBytes;
     this.files = List.copyOf(files);
-    this.units = hashUnits(this.files, splitBytes);
+    this.units = kind.equals(HASH) ? hashUnits(this.files, splitBytes) : fileUnits(this.files);
     this.id = identity();
   }
 
@@ -70,6 +72,26 @@ public final class WorkPlan {
       throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
     }
     return new WorkPlan(HASH, Objects.requireNonNull(toolVersion, "toolVersion"), splitBytes, files);
+  }
+
+  /**
+   * A plan of one whole-file unit per file (axis {@value #FILE}) for {@code kind}, a command other than
+   * {@value #HASH}: {@code validate} checks a file in one piece until its rules carry state across row-group ranges.
+   * The split size is recorded as 0: nothing is split.
+   */
+  public static WorkPlan wholeFiles(String kind, List<PlannedFile> files, String toolVersion) {
+    if (kind.equals(HASH)) {
+      throw new IllegalArgumentException("a hash plan splits files: use hashFiles");
+    }
+    return new WorkPlan(kind, Objects.requireNonNull(toolVersion, "toolVersion"), 0, files);
+  }
+
+  private static List<WorkUnit> fileUnits(List<PlannedFile> files) {
+    List<WorkUnit> out = new ArrayList<>();
+    for (int f = 0; f < files.size(); f++) {
+      out.add(new WorkUnit(f, f, files.get(f).path(), FILE, 0, 1, files.get(f).stamp().size()));
+    }
+    return List.copyOf(out);
   }
 
   private static List<WorkUnit> hashUnits(List<PlannedFile> files, long splitBytes) {

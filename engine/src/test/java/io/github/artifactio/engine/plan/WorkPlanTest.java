@@ -31,6 +31,18 @@ class WorkPlanTest {
   }
 
   @Test
+  void a_whole_file_plan_has_one_unit_per_file_however_large_and_another_identity_than_hashings() {
+    List<PlannedFile> files = List.of(file("a.parquet", 10), file("b.parquet", 5 * MIB + 1));
+    WorkPlan plan = WorkPlan.wholeFiles("validate", files, "test");
+    assertEquals(List.of(new WorkUnit(0, 0, "a.parquet", "file", 0, 1, 10),
+        new WorkUnit(1, 1, "b.parquet", "file", 0, 1, 5 * MIB + 1)), plan.units());
+    assertEquals("validate", plan.kind());
+    assertNotEquals(WorkPlan.hashFiles(files, 5 * MIB + 1, "test").id(), plan.id());
+    assertEquals("a hash plan splits files: use hashFiles",
+        assertThrows(IllegalArgumentException.class, () -> WorkPlan.wholeFiles("hash", files, "test")).getMessage());
+  }
+
+  @Test
   void shards_are_contiguous_balanced_by_bytes_and_hold_every_unit_once() {
     Random random = new Random(27);
     for (int trial = 0; trial < 200; trial++) {

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hash --shard slurm} on a real one-node Slurm cluster: a 4-task job array over a corpus whose large files
- * span several shards, merged, against b3sum. Runs only where Slurm is installed ({@code sinfo} on the PATH), the
+ * span several shards, merged, against b3sum; and {@code validate --shard slurm} of {@code testdata/} in a 4-task
+ * array, merged, against one {@code validate} run's output, reports and exit code. Runs only where Slurm is installed ({@code sinfo} on the PATH), the
  * build runs as root, which starting the daemons needs ({@code .ci/run} installs Debian's {@code slurm-wlm} and
  * {@code munge}), and no Slurm controller runs already. {@code src/test/slurm/one-node-cluster.sh} starts munged,
  * slurmctld and slurmd with their configuration, state and pid files in the test's temporary folder, and stops them
@@ -118,6 +119,47 @@ class SlurmIT {
     assertEquals(0, reference.code(), reference.toString());
     assertEquals(reference.out(), merged.out());
     System.out.println("SlurmIT: 4-task array " + arrayMillis + " ms, merge " + mergeMillis + " ms");
+  }
+
+  @Test
+  void a_four_task_validate_array_then_merge_reports_as_one_run() throws Exception {
+    Path jar = Path.of(System.getProperty("artifact-io.cli.jar")).toAbsolutePath();
+    Path testdata = Path.of(System.getProperty("artifact-io.testdata")).toAbsolutePath();
+    assertTrue(Files.isDirectory(testdata), "the repository's testdata/: " + testdata);
+    CliJarIT.jar = jar;
+    long start = System.nanoTime();
+    CliJarIT.Run whole = CliJarIT.run(work, "validate", "--report", "reports", testdata.toString());
+    long wholeMillis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(1, whole.code(), "testdata/hostile holds files with findings: " + whole);
+    Path wholeReports = Files.move(work.resolve("reports"), work.resolve("whole-reports"));
+
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Files.createDirectories(work.resolve("vpartials"));
+    Files.createDirectories(work.resolve("logs"));
+    Path job = work.resolve("validate.sbatch");
+    Files.writeString(job, "#!/bin/bash\nexec " + java + " -jar " + jar + " validate --report reports --shard slurm"
+        + " --partial-out vpartials/$SLURM_ARRAY_TASK_ID.json " + testdata + "\n", StandardCharsets.UTF_8);
+    start = System.nanoTime();
+    Result array = run(List.of("sbatch", "--wait", "--array=0-3", "--chdir=" + work, "--output=logs/v%a.out",
+        job.toString()), work, 600);
+    long arrayMillis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(0, array.code(), array + "\n" + logs());
+
+    start = System.nanoTime();
+    CliJarIT.Run merged = CliJarIT.run(work, "merge", "vpartials");
+    long mergeMillis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(whole.code(), merged.code(), merged.toString());
+    assertEquals(whole.out(), merged.out());
+    assertEquals(Files.readString(wholeReports.resolve("validation.json")),
+        Files.readString(work.resolve("reports/validation.json")));
+    assertEquals(withoutTimes(Files.readString(wholeReports.resolve("TEST-artifact-io.xml"))),
+        withoutTimes(Files.readString(work.resolve("reports/TEST-artifact-io.xml"))));
+    System.out.println("SlurmIT: validate of testdata/ in one run " + wholeMillis + " ms; 4-task array "
+        + arrayMillis + " ms, merge " + mergeMillis + " ms");
+  }
+
+  private static String withoutTimes(String junit) {
+    return junit.replaceAll(" time=\"[0-9.]+\"", "");
   }
 
   private static byte[] randomBytes(long seed, int len) {

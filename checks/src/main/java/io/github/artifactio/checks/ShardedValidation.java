@@ -1,0 +1,277 @@
+package io.github.artifactio.checks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.artifactio.checks.result.ConfigurationException;
+import io.github.artifactio.checks.result.Finding;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.hash.FileStamp;
+import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.ShardSpec;
+import io.github.artifactio.engine.plan.WorkPlan;
+import io.github.artifactio.engine.plan.WorkUnit;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs one shard of {@code validate} ({@link #run}) and joins the shards' partials into the unsharded run's verdict
+ * and reports ({@link #merge}), refusing, with what is wrong named, a set that is not every shard of one plan and one
+ * configuration ({@link #refusals}). See the package comment for why the join is exact.
+ */
+public final class ShardedValidation {
+  /** Units a refusal lists for a missing shard before it only counts the rest. */
+  private static final int UNITS_NAMED = 10;
+
+  private ShardedValidation() {}
+
+  /**
+   * Selects the files as {@code validate} would, plans them as whole-file units and checks the units of
+   * {@code shard}. A file whose size or modification time is not the plan's after it was checked gets a
+   * {@code structure} finding instead of the results of what may be another file.
+   *
+   * @param invocation what the front end needs to rebuild its options at merge
+   */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, ShardSpec shard, List<String> invocation,
+      GateLog log, String name) {
+    // the selection's warnings (a link back to a folder, no file where none is an error) are the run's, not the
+    // shard's: the partial keeps them for the merge to say where the unsharded run says them
+    List<String> warnings = new ArrayList<>();
+    WorkPlan plan = plan(goal, o, new GateLog() {
+      @Override
+      public void info(String line) {
+        log.info(line);
+      }
+
+      @Override
+      public void warn(String line) {
+        warnings.add(line);
+      }
+
+      @Override
+      public void error(String line) {
+        log.error(line);
+      }
+    });
+    ValidatePartial p = run(goal, o, plan, shard, invocation, name);
+    return new ValidatePartial(p.name(), p.planId(), p.toolVersion(), p.files(), p.shard(), p.directory(),
+        p.configuration(), p.invocation(), warnings, p.units(), p.reads());
+  }
+
+  /** The plan of the files {@code validate} selects under {@code o}: one whole-file unit each, stamped now. */
+  public static WorkPlan plan(ValidateGoal goal, GateOptions o, GateLog log) {
+    List<PlannedFile> planned = new ArrayList<>();
+    for (Path p : Gate.select(goal, o, log)) {
+      planned.add(new PlannedFile(p.toString(), stampOrMissing(p)));
+    }
+    return WorkPlan.wholeFiles(ValidatePartial.KIND, planned, o.version());
+  }
+
+  /** Checks shard {@code shard} of a plan made before: its files may have changed since. */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
+      List<String> invocation, String name) {
+    List<Path> all = plan.files().stream().map(f -> Path.of(f.path())).toList();
+    List<PlannedFile> planned = plan.files();
+    List<WorkUnit> units = plan.units(shard);
+    List<Path> mine = units.stream().map(u -> all.get(u.file())).toList();
+    int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
+    Outcome outcome;
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io", n - 1) : EngineContext.serial()) {
+      outcome = goal.checkPart(o.root(), all, mine, o, context);
+    }
+    Map<String, List<RuleResult>> byFile = new LinkedHashMap<>();
+    for (RuleResult r : outcome.results()) {
+      byFile.computeIfAbsent(r.file(), k -> new ArrayList<>()).add(r);
+    }
+    List<ValidatePartial.Unit> out = new ArrayList<>();
+    for (WorkUnit u : units) {
+      Path file = all.get(u.file());
+      String shown = ParquetValidator.display(o.root(), file);
+      List<RuleResult> results = byFile.getOrDefault(shown, List.of());
+      FileStamp before = planned.get(u.file()).stamp();
+      FileStamp now = stampOrMissing(file);
+      if (!now.equals(before)) {
+        Finding f = new Finding("structure", Severity.ERROR, shown, null, null, null, 1,
+            "the file changed while the shard checked it: planned as " + before + ", now " + now
+                + "; check it again");
+        results = List.of(RuleResult.of(shown, "structure", Severity.ERROR, "changed while checked", List.of(f)));
+      }
+      out.add(new ValidatePartial.Unit(u, shown, results));
+    }
+    return new ValidatePartial(name, plan.id(), plan.toolVersion(), plan.files(), shard, o.root().toString(),
+        Gate.configuration(goal, o), invocation, List.of(), out,
+        new ValidatePartial.Reads(outcome.filesOpened(), outcome.bytesRead(), outcome.bytesHashed()));
+  }
+
+  private static FileStamp stampOrMissing(Path p) {
+    try {
+      return FileStamp.of(p);
+    } catch (ArtifactException e) {
+      return new FileStamp(-1, -1); // gone: a stamp no file has, so the check below names it changed
+    }
+  }
+
+  /**
+   * The verdict and reports of the unsharded run, from every shard's partial (check {@link #refusals} first): the
+   * units' results in plan order, the shards' reads added, then the gate's suppressions, log, reports and verdict.
+   *
+   * @throws ConfigurationException when {@code o} and {@code goal} are not configured as the shards were
+   */
+  public static Verdict merge(ValidateGoal goal, GateOptions o, List<ValidatePartial> partials, GateLog log) {
+    // the merge judges by its own options (suppressions, thresholds): they must still be the ones the shards recorded
+    String differs = configDifference(partials.get(0).configuration(), Gate.configuration(goal, o));
+    if (differs != null) {
+      throw new ConfigurationException("the merge's configuration is not the one its shards ran with (a file it"
+          + " names changed since?): " + differs);
+    }
+    partials.get(0).warnings().forEach(log::warn);
+    List<ValidatePartial.Unit> units = new ArrayList<>();
+    long opened = 0;
+    long read = 0;
+    long hashed = 0;
+    for (ValidatePartial p : partials) {
+      units.addAll(p.units());
+      opened += p.reads().filesOpened();
+      read += p.reads().bytesRead();
+      hashed += p.reads().bytesHashed();
+    }
+    units.sort((a, b) -> Integer.compare(a.unit().index(), b.unit().index()));
+    List<String> files = new ArrayList<>();
+    List<RuleResult> results = new ArrayList<>();
+    for (ValidatePartial.Unit u : units) {
+      files.add(u.file());
+      results.addAll(u.results());
+    }
+    Outcome outcome = new Outcome(ValidatePartial.KIND, files, results, 0, opened, read, hashed);
+    return Gate.finish(goal, o, outcome, log, List.of());
+  }
+
+  /**
+   * Why {@code partials} cannot be merged: partials of different plans or configurations (the first difference, and
+   * nothing else), else every shard missing (with the units it held) or given twice, and partials whose units are
+   * not their shard's. Empty when they merge.
+   */
+  public static List<String> refusals(List<ValidatePartial> partials) {
+    ValidatePartial first = partials.get(0);
+    for (ValidatePartial p : partials) {
+      String differs = difference(first, p);
+      if (differs != null) {
+        return List.of("partial reports of different runs: " + differs);
+      }
+    }
+    WorkPlan plan = WorkPlan.wholeFiles(ValidatePartial.KIND, first.files(), first.toolVersion());
+    if (!plan.id().equals(first.planId())) {
+      return List.of(first.name() + " does not hold the plan it names: its files make plan " + plan.id()
+          + ", it says " + first.planId());
+    }
+    int count = first.shard().count();
+    List<List<WorkUnit>> shards = plan.shards(count);
+    List<String> out = new ArrayList<>();
+    Map<Integer, ValidatePartial> byShard = new LinkedHashMap<>();
+    for (ValidatePartial p : partials) {
+      ValidatePartial before = byShard.putIfAbsent(p.shard().index(), p);
+      if (before != null) {
+        out.add("shard " + p.shard() + " is in two partial reports: " + before.name() + " and " + p.name());
+        continue;
+      }
+      List<WorkUnit> expected = shards.get(p.shard().index());
+      List<WorkUnit> got = p.units().stream().map(ValidatePartial.Unit::unit).toList();
+      if (!expected.equals(got)) {
+        out.add(p.name() + " holds other units than shard " + p.shard() + " of its plan: " + got + " instead of "
+            + expected);
+      }
+    }
+    for (int s = 0; s < count; s++) {
+      if (!byShard.containsKey(s)) {
+        List<WorkUnit> held = shards.get(s);
+        out.add("shard " + s + "/" + count + " is missing; it held " + (held.isEmpty() ? "no unit" : named(held)));
+      }
+    }
+    return out;
+  }
+
+  private static String named(List<WorkUnit> units) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < Math.min(UNITS_NAMED, units.size()); i++) {
+      s.append(i == 0 ? "" : ", ").append(units.get(i));
+    }
+    if (units.size() > UNITS_NAMED) {
+      s.append(" and ").append(units.size() - UNITS_NAMED).append(" more units");
+    }
+    return s.toString();
+  }
+
+  /** What makes {@code b} a partial of another run than {@code a}, or null when they are of one. */
+  private static String difference(ValidatePartial a, ValidatePartial b) {
+    String names = a.name() + " and " + b.name();
+    if (!a.toolVersion().equals(b.toolVersion())) {
+      return names + " were written by versions " + a.toolVersion() + " and " + b.toolVersion();
+    }
+    if (a.shard().count() != b.shard().count()) {
+      return names + " are shards of " + a.shard().count() + " and of " + b.shard().count();
+    }
+    if (!a.directory().equals(b.directory())) {
+      return names + " name files relative to " + a.directory() + " and " + b.directory();
+    }
+    String config = configDifference(a.configuration(), b.configuration());
+    if (config != null) {
+      return names + " differ in their configuration: " + config;
+    }
+    Map<String, PlannedFile> inB = new LinkedHashMap<>();
+    b.files().forEach(f -> inB.put(f.path(), f));
+    for (PlannedFile f : a.files()) {
+      PlannedFile g = inB.get(f.path());
+      if (g == null) {
+        return f.path() + " is in the files of " + a.name() + ", not of " + b.name();
+      }
+      if (!g.stamp().equals(f.stamp())) {
+        return f.path() + " changed between the plans: " + a.name() + " saw " + f.stamp() + ", " + b.name()
+            + " saw " + g.stamp();
+      }
+    }
+    Map<String, PlannedFile> inA = new LinkedHashMap<>();
+    a.files().forEach(f -> inA.put(f.path(), f));
+    for (PlannedFile g : b.files()) {
+      if (!inA.containsKey(g.path())) {
+        return g.path() + " is in the files of " + b.name() + ", not of " + a.name();
+      }
+    }
+    if (!a.files().equals(b.files())) {
+      return names + " list the same files in another order";
+    }
+    if (!a.invocation().equals(b.invocation())) {
+      return names + " were run as " + a.invocation() + " and " + b.invocation();
+    }
+    if (!Objects.equals(a.planId(), b.planId())) {
+      return names + " name plans " + a.planId() + " and " + b.planId();
+    }
+    return null;
+  }
+
+  /** The first setting the two configurations give differently: {@code "rules": null and "structure"}. */
+  private static String configDifference(JsonNode a, JsonNode b) {
+    List<String> keys = new ArrayList<>();
+    a.fieldNames().forEachRemaining(keys::add);
+    for (Iterator<String> i = b.fieldNames(); i.hasNext();) {
+      String k = i.next();
+      if (!keys.contains(k)) {
+        keys.add(k);
+      }
+    }
+    for (String k : keys) {
+      JsonNode x = a.get(k);
+      JsonNode y = b.get(k);
+      if (!Objects.equals(x, y)) {
+        return "\"" + k + "\": " + x + " and " + y;
+      }
+    }
+    return null;
+  }
+}
