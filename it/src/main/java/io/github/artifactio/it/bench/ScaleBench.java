@@ -20,9 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -179,23 +176,19 @@ public final class ScaleBench {
     }
   }
 
-  /** The file's {@value #RANGES} ranges hashed at once, each on one thread, merged. */
-  private static ContentHash rangesAtOnce(Path file, FileStamp stamp, long spans) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(RANGES);
-    try {
-      List<Future<FilePart>> parts = new ArrayList<>();
-      for (int i = 0; i < RANGES; i++) {
-        long from = spans * i / RANGES;
-        long to = spans * (i + 1) / RANGES;
-        parts.add(pool.submit(() -> Blake3Parts.hash(file, stamp, from, to, EngineContext.serial())));
-      }
-      List<FilePart> done = new ArrayList<>();
-      for (Future<FilePart> f : parts) {
-        done.add(f.get());
-      }
-      return Blake3Parts.merge(file, done);
-    } finally {
-      pool.shutdown();
+  /**
+   * The file's {@value #RANGES} ranges hashed at once, each on one thread (a context of {@code RANGES - 1} threads and
+   * the calling thread, each range on a context without threads of its own), merged.
+   */
+  private static ContentHash rangesAtOnce(Path file, FileStamp stamp, long spans) {
+    List<Integer> ranges = new ArrayList<>();
+    for (int i = 0; i < RANGES; i++) {
+      ranges.add(i);
+    }
+    try (EngineContext context = EngineContext.create("bench-scale", RANGES - 1)) {
+      List<FilePart> parts = context.map(ranges, i -> Blake3Parts.hash(file, stamp, spans * i / RANGES,
+          spans * (i + 1) / RANGES, EngineContext.serial()));
+      return Blake3Parts.merge(file, parts);
     }
   }
 
