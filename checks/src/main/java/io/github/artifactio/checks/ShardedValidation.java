@@ -191,21 +191,10 @@ public final class ShardedValidation {
     for (int s = 0; s < count; s++) {
       if (!byShard.containsKey(s)) {
         List<WorkUnit> held = shards.get(s);
-        out.add("shard " + s + "/" + count + " is missing; it held " + (held.isEmpty() ? "no unit" : named(held)));
+        out.add("shard " + s + "/" + count + " is missing; it held " + WorkUnit.named(held, UNITS_NAMED));
       }
     }
     return out;
-  }
-
-  private static String named(List<WorkUnit> units) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < Math.min(UNITS_NAMED, units.size()); i++) {
-      s.append(i == 0 ? "" : ", ").append(units.get(i));
-    }
-    if (units.size() > UNITS_NAMED) {
-      s.append(" and ").append(units.size() - UNITS_NAMED).append(" more units");
-    }
-    return s.toString();
   }
 
   /** What makes {@code b} a partial of another run than {@code a}, or null when they are of one. */

@@ -139,7 +139,7 @@ final class MergeCommand implements CliCommand {
     for (int s = 0; s < count; s++) {
       if (!byShard.containsKey(s)) {
         List<WorkUnit> held = shards.get(s);
-        out.add("shard " + s + "/" + count + " is missing; it held " + (held.isEmpty() ? "no unit" : named(held)));
+        out.add("shard " + s + "/" + count + " is missing; it held " + WorkUnit.named(held, UNITS_NAMED));
       }
     }
     return out;
@@ -157,17 +157,6 @@ final class MergeCommand implements CliCommand {
       }
     }
     return true;
-  }
-
-  private static String named(List<WorkUnit> units) {
-    StringBuilder s = new StringBuilder();
-    for (int i = 0; i < Math.min(UNITS_NAMED, units.size()); i++) {
-      s.append(i == 0 ? "" : ", ").append(units.get(i));
-    }
-    if (units.size() > UNITS_NAMED) {
-      s.append(" and ").append(units.size() - UNITS_NAMED).append(" more units");
-    }
-    return s.toString();
   }
 
   /** What makes {@code b}'s plan another than {@code a}'s, or null when they are one plan. */

@@ -1,5 +1,6 @@
 package io.github.artifactio.engine.plan;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,5 +24,23 @@ public record WorkUnit(int index, int file, String path, String axis, long from,
   @Override
   public String toString() {
     return path + " " + axis + " [" + from + ", " + to + ")";
+  }
+
+  /**
+   * How a refusal names the units a missing shard held: the first {@code most}, then how many more ({@code "a.bin
+   * file [0, 1), b.bin file [0, 1) and 3 more units"}); {@code "no unit"} for none.
+   */
+  public static String named(List<WorkUnit> units, int most) {
+    if (units.isEmpty()) {
+      return "no unit";
+    }
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < Math.min(most, units.size()); i++) {
+      s.append(i == 0 ? "" : ", ").append(units.get(i));
+    }
+    if (units.size() > most) {
+      s.append(" and ").append(units.size() - most).append(" more units");
+    }
+    return s.toString();
   }
 }
