@@ -167,6 +167,7 @@ final class ManifestShards {
     s.put("last_unit", mine.isEmpty() ? -1 : mine.get(mine.size() - 1).index());
     ArrayNode us = root.putArray("units");
     written.forEach(us::add);
+    Files.createDirectories(partialOut.toAbsolutePath().getParent()); // as validate's: a task may be the first to write
     Path tmp = partialOut.resolveSibling(partialOut.getFileName() + ".tmp");
     Files.write(tmp, JSON.writeValueAsBytes(root));
     Files.move(tmp, partialOut, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -101,6 +101,7 @@ record PartialReport(String name, String kind, String planId, String toolVersion
         }
       });
     }
+    Files.createDirectories(file.toAbsolutePath().getParent()); // as validate's: a task may be the first to write
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.write(tmp, JSON.writer().writeValueAsBytes(sorted(root)));
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

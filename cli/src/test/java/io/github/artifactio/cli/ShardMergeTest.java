@@ -80,6 +80,17 @@ class ShardMergeTest {
   }
 
   @Test
+  void a_task_writes_its_partial_report_into_a_folder_no_task_has_made_yet() {
+    Path nested = dir.resolve("not-yet/partials/0.json");
+    List<String> args = new ArrayList<>(List.of("hash", "--shard", "0/1", "--partial-out", nested.toString()));
+    args.addAll(files);
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    assertEquals(Main.PASS, r.code(), r.toString());
+    Cli.Result merged = Cli.run("merge", nested.toString());
+    assertEquals(hashWhole().out(), merged.out(), merged.toString());
+  }
+
+  @Test
   void the_partial_report_has_sorted_keys_and_names_its_plan_shard_and_units() throws IOException {
     allShards(2);
     String json = Files.readString(partials.resolve("shard-1.json"), StandardCharsets.UTF_8);
