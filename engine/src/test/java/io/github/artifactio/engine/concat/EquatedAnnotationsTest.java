@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.ListFloat64Column;
 import io.github.artifactio.engine.column.OptInt32Column;
 import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.sidecar.ArtifactReport;
@@ -96,6 +98,53 @@ class EquatedAnnotationsTest {
   }
 
   @Test
+  void a_duckdb_list_leaf_named_element_and_an_engine_list_leaf_named_item_splice_under_input_0s_name()
+      throws Exception {
+    Path duck = TestFiles.duckdb(dir.resolve("duck-list.parquet"),
+        "SELECT CASE WHEN i % 5 = 0 THEN NULL ELSE [i::DOUBLE, i * 0.5] END AS mzs FROM range(100) t(i)",
+        "COMPRESSION snappy");
+    double[][] lists = IntStream.range(100, 150).mapToObj(i -> new double[] {i}).toArray(double[][]::new);
+    Path ours = dir.resolve("ours-list.parquet");
+    TableWriter.writeTable(ours, List.of(ListFloat64Column.of("mzs", lists)), WriteOptions.defaults());
+    Path out = dir.resolve("out/lists.parquet");
+
+    ConcatResult r = Concat.concat(out, List.of(duck, ours), Axis.ROWS, ConcatOptions.defaults());
+
+    String leaf = "optional group mzs (LIST) {\n  repeated group list {\n    optional double %s"
+        + " columnorder(TYPE_DEFINED_ORDER);\n  }\n}";
+    assertEquals(List.of("column 'mzs' is [" + leaf.formatted("item") + "] in input 1 and ["
+        + leaf.formatted("element") + "] in input 0: the same values; the output declares it as input 0 does"),
+        r.equatedColumns());
+    // DuckDB, the writer of input 0, reads every row of both inputs, nulls and all
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT count(*), count(mzs), sum(len(mzs)), sum(list_sum(mzs))"
+            + " FROM read_parquet('" + out + "')")) {
+      rs.next();
+      assertEquals(150, rs.getLong(1));
+      assertEquals(80 + 50, rs.getLong(2));
+      assertEquals(80 * 2 + 50, rs.getLong(3));
+      double duckSum = IntStream.range(0, 100).filter(i -> i % 5 != 0).mapToDouble(i -> i * 1.5).sum();
+      assertEquals(duckSum + IntStream.range(100, 150).sum(), rs.getDouble(4), 1e-9);
+    }
+    // and so does the engine's own reader, whose chunks of input 1 now sit under input 0's leaf path
+    assertEquals(150, Table.read(out).rows());
+  }
+
+  @Test
+  void a_column_outside_the_model_splices_between_a_file_with_an_arrow_schema_and_one_without() {
+    // arrow-rs declares charge (INTEGER(8,false)) UInt8 in its ARROW:schema; DuckDB's file has none, and an Arrow
+    // reader types the same declaration UInt8 as well
+    Path duck = TestData.path("writers/duckdb_precursors.parquet");
+    Path arrowRs = TestData.path("writers/arrow_rs_precursors.parquet");
+    Path out = dir.resolve("out/precursors.parquet");
+
+    ConcatResult r = Concat.concat(out, List.of(duck, arrowRs), Axis.ROWS, ConcatOptions.defaults());
+
+    assertEquals(20000, r.rows());
+    assertEquals(List.of(), r.equatedColumns());
+  }
+
+  @Test
   void an_annotation_that_narrows_the_type_is_still_a_different_column() {
     Path small = TestFiles.duckdb(dir.resolve("small.parquet"), "SELECT i::SMALLINT AS id, i::BIGINT AS big"
         + " FROM range(100) t(i)", "COMPRESSION snappy");
@@ -104,7 +153,7 @@ class EquatedAnnotationsTest {
             ConcatOptions.defaults()));
     assertEquals(dir.resolve("ours.parquet") + ": concat rows into " + dir.resolve("out/x.parquet") + ": input 1 does"
         + " not have the columns of input 0 (" + small + "): column 'id' is Int32 (nullable) [optional int32 id] in"
-        + " input 1 but INT32 (INTEGER(16,true)) (nullable) [optional int32 id (INTEGER(16,true))] in input 0",
+        + " input 1 but Int16 (nullable) [optional int32 id (INTEGER(16,true))] in input 0",
         e.getMessage());
   }
 }

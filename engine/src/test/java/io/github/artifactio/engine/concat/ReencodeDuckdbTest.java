@@ -159,7 +159,7 @@ class ReencodeDuckdbTest {
     ColumnTypeException e = assertThrows(ColumnTypeException.class,
         () -> Concat.concat(out, List.of(left, duck, precursors), Axis.COLUMNS, REENCODE));
     assertEquals(precursors + ", column 'charge': concat columns into " + out + ": input 2's row groups do not line"
-        + " up with input 0's and its column has type INT32 (INTEGER(8,false)) (optional int32 charge"
+        + " up with input 0's and its column has type UInt8 (optional int32 charge"
         + " (INTEGER(8,false))), which the engine does not read, so it cannot re-encode it; write the input in input"
         + " 0's row groups", e.getMessage());
     assertFalse(Files.exists(out.getParent()), "no scratch folder was made beside the output");

@@ -361,16 +361,30 @@ public final class Schemas {
       if (leaf != null) {
         return leafArrowName(leaf);
       }
-      LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
-      return p.getPrimitiveTypeName().name() + (a == null ? "" : " (" + a + ")");
+      return unmodelledArrowName(p);
     }
     PrimitiveType item = listItem(parquet.asGroupType());
     if (item != null) {
       Leaf leaf = leafOf(item);
-      return "List(" + (leaf == null ? item.getPrimitiveTypeName().name() : leafArrowName(leaf)) + ")";
+      return "List(" + (leaf == null ? unmodelledArrowName(item) : leafArrowName(leaf)) + ")";
     }
     LogicalTypeAnnotation a = parquet.getLogicalTypeAnnotation();
     return "Struct/group" + (a == null ? "" : " (" + a + ")");
+  }
+
+  /**
+   * The Arrow type of a primitive the engine's model has no kind for, as Arrow's readers (arrow-rs, pyarrow) type it
+   * without an {@code ARROW:schema}: an INTEGER annotation gives the integer of its width and sign ({@code
+   * INTEGER(8,false)}, DuckDB's UTINYINT, is the {@code UInt8} arrow-rs declares for it), so a file with that schema
+   * and a file without it name the column alike. Other annotations keep the Parquet text, which says what the column
+   * is without claiming an Arrow type.
+   */
+  private static String unmodelledArrowName(PrimitiveType p) {
+    LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+    if (a instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
+      return (i.isSigned() ? "Int" : "UInt") + i.getBitWidth();
+    }
+    return p.getPrimitiveTypeName().name() + (a == null ? "" : " (" + a + ")");
   }
 
   private static String leafArrowName(Leaf leaf) {

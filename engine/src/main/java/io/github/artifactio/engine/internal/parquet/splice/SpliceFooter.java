@@ -53,6 +53,12 @@ final class SpliceFooter {
   private final List<SchemaElement> schema;
   private final List<ColumnOrder> columnOrders;
   private final String createdBy;
+  /**
+   * The rows axis: each leaf's path in the output's schema, which every input's chunk of that leaf takes (an input
+   * whose list leaf has another name, equated by {@link SpliceInput#equatedWith}, names it otherwise); null on the
+   * columns axis, where each chunk keeps its own input's path.
+   */
+  private List<List<String>> leafPaths;
   private final List<RowGroup> groups = new ArrayList<>();
   private final List<List<Placed>> placed = new ArrayList<>();
   private long rows;
@@ -70,8 +76,10 @@ final class SpliceFooter {
   /** A footer for row groups of inputs with {@code template}'s schema (the rows axis). */
   static SpliceFooter rows(SpliceInput template) {
     FileMetaData m = template.meta();
-    return new SpliceFooter(m.getVersion(), copy(m.getSchema()),
+    SpliceFooter f = new SpliceFooter(m.getVersion(), copy(m.getSchema()),
         m.isSetColumn_orders() ? new ArrayList<>(m.getColumn_orders()) : null, m.getCreated_by());
+    f.leafPaths = template.messageType().getColumns().stream().map(c -> List.of(c.getPath())).toList();
+    return f;
   }
 
   /**
@@ -133,6 +141,9 @@ final class SpliceFooter {
         c.setFile_offset(c.getFile_offset() + delta);
       }
       ColumnMetaData m = c.getMeta_data();
+      if (leafPaths != null) {
+        m.setPath_in_schema(new ArrayList<>(leafPaths.get(leaf)));
+      }
       m.setData_page_offset(m.getData_page_offset() + delta);
       if (m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > 0) {
         m.setDictionary_page_offset(m.getDictionary_page_offset() + delta);

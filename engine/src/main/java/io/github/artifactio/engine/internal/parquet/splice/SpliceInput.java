@@ -341,9 +341,10 @@ public final class SpliceInput {
             + r.name() + "' (" + describe(reference, i) + ")";
       }
       // parquet-java's text of a field covers its physical and logical types, repetition, field id and column order;
-      // annotations that only restate the physical type are left out of the comparison (see equatedWith)
+      // annotations that only restate the physical type and the name of a list's leaf are left out of the comparison
+      // (see equatedWith)
       boolean same = m.arrowType().equals(r.arrowType()) && m.nullable() == r.nullable()
-          && withoutRestatedIntegers(parquetType(i)).equals(withoutRestatedIntegers(reference.parquetType(i)));
+          && Redeclaration.comparable(parquetType(i)).equals(Redeclaration.comparable(reference.parquetType(i)));
       if (!same) {
         return "column '" + m.name() + "' is " + describe(this, i) + " in " + here + " but " + describe(reference, i)
             + " in " + there;
@@ -355,8 +356,10 @@ public final class SpliceInput {
   /**
    * The columns whose declarations differ from {@code reference}'s only by an annotation that restates the physical
    * type ({@code INTEGER(32,true)} on an INT32, {@code INTEGER(64,true)} on an INT64: DuckDB writes them, arrow-rs,
-   * Polars and this engine do not): the same values, the same sort order, so the same column. One line each for the
-   * report; the output keeps {@code reference}'s declaration. Call it once {@link #differenceFrom} found no difference.
+   * Polars and this engine do not) or by the name of a list's leaf ({@code element}: DuckDB, arrow-rs; {@code item}:
+   * this engine, Polars): the same values, the same sort order, the same levels, so the same column. One line each
+   * for the report; the output keeps {@code reference}'s declaration (its chunks all take its leaf paths). Call it
+   * once {@link #differenceFrom} found no difference.
    */
   public List<String> equatedWith(SpliceInput reference, String here, String there) {
     List<String> notes = new ArrayList<>();
