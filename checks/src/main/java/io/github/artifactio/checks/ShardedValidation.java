@@ -77,9 +77,17 @@ public final class ShardedValidation {
   /** Checks shard {@code shard} of a plan made before: its files may have changed since. */
   public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
       List<String> invocation, String name) {
+    return run(goal, o, plan, shard, plan.units(shard), invocation, name);
+  }
+
+  /**
+   * Checks {@code units} of a plan made before, as the partial of {@code shard}: a Spark task checks one unit, which
+   * its driver merges with the others' as one shard's.
+   */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
+      List<WorkUnit> units, List<String> invocation, String name) {
     List<Path> all = plan.files().stream().map(f -> Path.of(f.path())).toList();
     List<PlannedFile> planned = plan.files();
-    List<WorkUnit> units = plan.units(shard);
     List<Path> mine = units.stream().map(u -> all.get(u.file())).toList();
     int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
     Outcome outcome;
