@@ -86,9 +86,17 @@ public final class ShardedValidation {
    */
   public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
       List<String> invocation, String name) {
+    return run(goal, o, plan, shard, plan.units(shard), invocation, name);
+  }
+
+  /**
+   * Checks {@code units} of a plan made before, as the partial of {@code shard}: a Spark task checks one unit, which
+   * its driver merges with the others' as one shard's.
+   */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
+      List<WorkUnit> units, List<String> invocation, String name) {
     List<Path> all = plan.files().stream().map(f -> Path.of(f.path())).toList();
     List<PlannedFile> planned = plan.files();
-    List<WorkUnit> units = plan.units(shard);
     List<Path> mine = units.stream().filter(u -> !isRange(u)).map(u -> all.get(u.file())).toList();
     List<WorkUnit> ranges = units.stream().filter(ShardedValidation::isRange).toList();
     ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());

@@ -83,6 +83,22 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
 
   /** Writes the partial to {@code file} (whole or not at all: through a file beside it). */
   public void write(Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.write(tmp, JSON.writeValueAsBytes(json()));
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The partial as {@link #write} writes it: what a Spark task sends its driver. */
+  public String toJson() {
+    try {
+      return JSON.writeValueAsString(json());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of strings and numbers always serialises", e);
+    }
+  }
+
+  private ObjectNode json() {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", FORMAT);
     root.put("format_version", FORMAT_VERSION);
@@ -134,10 +150,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
         }
       }
     }
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(tmp, JSON.writeValueAsBytes(root));
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return root;
   }
 
   /** The {@code kind} of a partial report of any command, or null when {@code file} is not one. */
@@ -158,6 +171,19 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
+    return of(root, name);
+  }
+
+  /** Reads the text {@link #toJson} wrote; {@code name} is how messages call it. */
+  public static ValidatePartial parse(String json, String name) throws MalformedException {
+    try {
+      return of(JSON.readTree(json), name);
+    } catch (JsonProcessingException e) {
+      throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  private static ValidatePartial of(JsonNode root, String name) throws MalformedException {
     if (root == null || !FORMAT.equals(root.path("format").asText())
         || root.path("format_version").asInt() != FORMAT_VERSION || !KIND.equals(root.path("kind").asText())) {
       throw new MalformedException(name + " is not a partial report of validate, format " + FORMAT_VERSION);

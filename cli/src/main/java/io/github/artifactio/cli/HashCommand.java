@@ -1,5 +1,6 @@
 package io.github.artifactio.cli;
 
+import io.github.artifactio.checks.shard.B3sumLines;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.hash.Blake3Hasher;
@@ -70,7 +71,7 @@ final class HashCommand implements CliCommand {
     try (EngineContext context = EngineContext.create("artifact-io-hash",
         Math.max(1, Runtime.getRuntime().availableProcessors() - 1))) {
       if (shard != null) {
-        return ShardedHash.run(names, shard, splitMib(args) << 20, args.path("--partial-out"), context, err);
+        return HashShard.run(names, shard, splitMib(args) << 20, args.path("--partial-out"), context, err);
       }
       if (!check) {
         List<Path> files = names.stream().filter(n -> !n.equals("-")).distinct().map(Path::of).toList();

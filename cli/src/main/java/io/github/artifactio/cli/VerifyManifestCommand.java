@@ -1,10 +1,12 @@
 package io.github.artifactio.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.checks.GateOptions;
 import io.github.artifactio.checks.config.ConfigFile;
 import io.github.artifactio.checks.result.ConfigurationException;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ManifestGoal;
+import io.github.artifactio.checks.shard.ManifestShards;
 import io.github.artifactio.engine.plan.ShardSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -90,11 +92,15 @@ final class VerifyManifestCommand extends GateCommand {
     Map<String, List<String>> kept = new LinkedHashMap<>(args.values());
     SHARD_OPTIONS.forEach(kept::remove);
     String includes = options.includes() != null ? options.includes() : goal.defaultIncludes();
+    ObjectNode report = ManifestShards.run(((ManifestGoal) goal).verifier(options, null), options, includes,
+        new ManifestShards.Command(kept, args.params()), shard, (long) mib << 20);
     try {
-      return ManifestShards.run(((ManifestGoal) goal).verifier(options, null), options, includes,
-          new ManifestShards.Command(kept, args.params()), shard, (long) mib << 20, args.path("--partial-out"), err);
+      ManifestShards.write(report, args.path("--partial-out"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    List<String> errors = ManifestShards.errors(report);
+    errors.forEach(e -> err.println("artifact-io verify-manifest: " + e));
+    return errors.isEmpty() ? Main.PASS : Main.FAILED;
   }
 }

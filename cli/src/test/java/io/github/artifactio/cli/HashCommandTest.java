@@ -100,16 +100,6 @@ class HashCommandTest {
   }
 
   @Test
-  void the_line_format_refuses_what_b3sum_refuses() {
-    String hex = "a".repeat(64);
-    assertEquals(new B3sumLines.Entry(hex, "a\\b"), B3sumLines.parse(hex + "  a\\b"), "unescaped: taken literally");
-    assertEquals("an escape other than \\\\ or \\n in the path",
-        assertThrows(IllegalArgumentException.class, () -> B3sumLines.parse("\\" + hex + "  a\\tb")).getMessage());
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> B3sumLines.parse(hex + "  a\uFFFDb")).getMessage()
-        .startsWith("the path holds a replacement"));
-  }
-
-  @Test
   void no_file_or_a_dash_hashes_standard_input() {
     byte[] bytes = TestInputs.B3SUM_INPUTS.get(1).bytes();
     StringWriter out = new StringWriter();

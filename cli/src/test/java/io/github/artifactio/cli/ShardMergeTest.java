@@ -202,7 +202,7 @@ class ShardMergeTest {
     WorkPlan plan = WorkPlan.hashPaths(files, 1 << 20, Main.version());
     Files.write(Path.of(files.get(3)), new byte[] {7}, StandardOpenOption.APPEND);
     StringWriter err = new StringWriter();
-    int code = ShardedHash.run(plan, new ShardSpec(1, 2), partials.resolve("shard-1.json"), EngineContext.serial(),
+    int code = HashShard.run(plan, new ShardSpec(1, 2), partials.resolve("shard-1.json"), EngineContext.serial(),
         new PrintWriter(err, true));
     String changed = files.get(3) + ": changed since it was planned: its size was " + (3 * (1 << 20) + 1)
         + " bytes, now " + (3 * (1 << 20) + 2);

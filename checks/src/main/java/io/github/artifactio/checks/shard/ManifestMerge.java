@@ -1,4 +1,4 @@
-package io.github.artifactio.cli;
+package io.github.artifactio.checks.shard;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -20,7 +20,6 @@ import io.github.artifactio.engine.hash.FilePart;
 import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.hash.SubtreeCv;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,39 +28,60 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code merge} of {@code verify-manifest} shards: refuses a set with a missing or duplicated shard or of different
- * plans (naming what differs), else runs {@code verify-manifest} again with the shards' own command line, its goal
- * taking its outcome from the partial reports instead of the files, so that the log, the summary, the reports and the
- * exit code are the unsharded run's.
+ * The merge of {@code verify-manifest} shards: what makes a set of partial reports refused (a missing or duplicated
+ * shard, reports of different plans, naming what differs: {@link #refusals}), the command line the shards ran with
+ * ({@link #invocation}), and verify-manifest's goal with its outcome taken from the partial reports instead of the
+ * files ({@link #goal}), so that a front end running that goal with that command line logs, reports and decides as
+ * the unsharded run.
  *
  * <p>Memory: the reports are read one at a time, in shard order, and their units streamed; what is held is the
  * results the reports list, the files' names, and the parts of the one record whose units are not all read yet.
  */
-final class ManifestMerge {
+public final class ManifestMerge {
   private ManifestMerge() {}
 
   /** What a partial report says of itself, without its units. */
-  record Header(Path file, String name, String kind, String planId, String toolVersion, long splitBytes, long units,
-      JsonNode manifests, JsonNode options, JsonNode params, int index, int count, long firstUnit, long lastUnit) {}
+  public record Header(Path file, String name, String kind, String planId, String toolVersion, long splitBytes,
+      long units, JsonNode manifests, JsonNode options, JsonNode params, int index, int count, long firstUnit,
+      long lastUnit) {}
 
-  static int run(List<Path> inputs, PrintWriter out, PrintWriter err) throws IOException {
+  /** A partial report to read when the merge reaches it: a file, or a text held in memory. */
+  @FunctionalInterface
+  public interface Source {
+    /** The report's JSON tree. */
+    JsonNode read() throws IOException;
+  }
+
+  /** The headers of the reports in {@code inputs}, each read without its units. */
+  public static List<Header> headers(List<Path> inputs) throws IOException {
     List<Header> headers = new ArrayList<>();
     for (Path p : inputs) {
-      JsonNode root = head(p);
-      JsonNode plan = root.path("plan");
-      JsonNode shard = root.path("shard");
-      headers.add(new Header(p, p.toString(), root.path("kind").asText(), plan.path("id").asText(),
-          plan.path("tool_version").asText(), plan.path("split_bytes").asLong(), plan.path("units").asLong(),
-          plan.path("manifests"), plan.path("options"), plan.path("params"), shard.path("index").asInt(),
-          shard.path("count").asInt(), shard.path("first_unit").asLong(-1), shard.path("last_unit").asLong(-1)));
+      headers.add(header(p, p.toString(), head(p)));
     }
-    List<String> refusals = refusals(headers);
-    if (!refusals.isEmpty()) {
-      refusals.forEach(r -> err.println("artifact-io merge: " + r));
-      return Main.FAILED;
-    }
-    List<Header> ordered = headers.stream().sorted(Comparator.comparingInt(Header::index)).toList();
-    Header first = ordered.get(0);
+    return headers;
+  }
+
+  /** The header of a report's head ({@link #head}) or whole tree; {@code file} may be null for one in memory. */
+  public static Header header(Path file, String name, JsonNode root) {
+    JsonNode plan = root.path("plan");
+    JsonNode shard = root.path("shard");
+    return new Header(file, name, root.path("kind").asText(), plan.path("id").asText(), plan.path("tool_version")
+        .asText(), plan.path("split_bytes").asLong(), plan.path("units").asLong(), plan.path("manifests"),
+        plan.path(
+            "options"),
+        plan.path("params"), shard.path("index").asInt(), shard.path("count").asInt(), shard.path(
+            "first_unit").asLong(-1),
+        shard.path("last_unit").asLong(-1));
+  }
+
+  /** The headers in shard order: the order of their units in the plan. */
+  public static List<Header> ordered(List<Header> headers) {
+    return headers.stream().sorted(Comparator.comparingInt(Header::index)).toList();
+  }
+
+  /** The command line (options, then parameters) the shards ran with, to run the merge's goal the same way. */
+  public static List<String> invocation(List<Header> headers) {
+    Header first = ordered(headers).get(0);
     List<String> args = new ArrayList<>();
     first.options().fields().forEachRemaining(e -> {
       if (e.getValue().isEmpty()) {
@@ -73,16 +93,24 @@ final class ManifestMerge {
       });
     });
     first.params().forEach(p -> args.add(p.asText()));
-    VerifyManifestCommand command = new VerifyManifestCommand()
-        .merged(goal -> new Merged(goal, ordered.stream().map(Header::file).toList()));
-    return Main.run(command, args, out, err);
+    return args;
+  }
+
+  /** The reports in these files, each read when the merge reaches it. */
+  public static List<Source> files(List<Path> reports) {
+    return reports.stream().<Source>map(p -> () -> ManifestShards.JSON.readTree(p.toFile())).toList();
+  }
+
+  /** verify-manifest's goal with its outcome read from {@code reports}, in shard order (check the refusals first). */
+  public static Goal goal(Goal goal, List<Source> reports) {
+    return new Merged(goal, reports);
   }
 
   /**
    * A partial report's fields before its units, read without reading the units (they come last in what
    * {@link ManifestShards} writes): the first pass over a set of reports reads only these.
    */
-  static JsonNode head(Path report) throws IOException {
+  public static JsonNode head(Path report) throws IOException {
     ObjectNode out = ManifestShards.JSON.createObjectNode();
     try (JsonParser p = ManifestShards.JSON.createParser(report.toFile())) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -101,7 +129,7 @@ final class ManifestMerge {
   }
 
   /** Why the set cannot be merged: different plans first (then nothing else is said), else shards missing or twice. */
-  static List<String> refusals(List<Header> headers) {
+  public static List<String> refusals(List<Header> headers) {
     Header a = headers.get(0);
     for (Header b : headers) {
       String differs = difference(a, b);
@@ -180,9 +208,9 @@ final class ManifestMerge {
   /** verify-manifest's goal with its outcome read from the partial reports. */
   private static final class Merged implements Goal {
     private final Goal goal;
-    private final List<Path> reports;
+    private final List<Source> reports;
 
-    Merged(Goal goal, List<Path> reports) {
+    Merged(Goal goal, List<Source> reports) {
       this.goal = goal;
       this.reports = reports;
     }
@@ -215,10 +243,10 @@ final class ManifestMerge {
     @Override
     public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context, ResultCache cache) {
       Stream s = new Stream();
-      for (Path p : reports) {
+      for (Source p : reports) {
         try {
           // one report at a time: its tree is dropped before the next is read
-          for (JsonNode u : ManifestShards.JSON.readTree(p.toFile()).path("units")) {
+          for (JsonNode u : p.read().path("units")) {
             s.unit(u);
           }
         } catch (IOException e) {

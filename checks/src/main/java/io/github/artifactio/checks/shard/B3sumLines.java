@@ -1,24 +1,24 @@
-package io.github.artifactio.cli;
+package io.github.artifactio.checks.shard;
 
 /**
  * The line format of {@code b3sum} (and of {@code sha256sum}): {@code <hex>  <path>}, where a path holding a
  * backslash or a newline is written with {@code \\} and {@code \n} and its line starts with a backslash. What
  * {@code hash} prints, {@code b3sum --check} reads, and what {@code b3sum} prints, {@code hash --check} reads.
  */
-final class B3sumLines {
+public final class B3sumLines {
   private B3sumLines() {}
 
   /** One checked entry: the digest as written (lower-case hex) and the path it names. */
-  record Entry(String hex, String path) {}
+  public record Entry(String hex, String path) {}
 
   /** The line for {@code path}'s digest. */
-  static String format(String hex, String path) {
+  public static String format(String hex, String path) {
     String escaped = escape(path);
     return (escaped.equals(path) ? "" : "\\") + hex + "  " + escaped;
   }
 
   /** The path with backslashes and newlines escaped (as the check output names it). */
-  static String escape(String path) {
+  public static String escape(String path) {
     return path.replace("\\", "\\\\").replace("\n", "\\n");
   }
 
@@ -27,7 +27,7 @@ final class B3sumLines {
    *
    * @throws IllegalArgumentException naming what is wrong with the line
    */
-  static Entry parse(String line) {
+  public static Entry parse(String line) {
     boolean escaped = line.startsWith("\\");
     String body = escaped ? line.substring(1) : line;
     int sep = body.indexOf("  ");

@@ -1,4 +1,4 @@
-package io.github.artifactio.cli;
+package io.github.artifactio.checks.shard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +20,6 @@ import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.hash.SubtreeCv;
 import io.github.artifactio.engine.plan.ShardSpec;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +30,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * {@code verify-manifest --shard I/N --partial-out FILE}: the plan of a verify-manifest run over its manifests, and
- * one shard of it checked and written as a partial report of kind {@value #KIND} for {@code merge}.
+ * The plan of a verify-manifest run over its manifests, one shard of it checked and written as a partial report of
+ * kind {@value #KIND} for {@code merge} ({@code verify-manifest --shard I/N --partial-out FILE}), and one unit checked
+ * on its own (a Spark task: {@link #unit}).
  *
  * <p><b>Units.</b> In the order the unsharded run reports them: per manifest one unit for the manifest's own checks,
  * then per record one unit, or, for a record whose file is larger than the split size and whose digest is needed,
@@ -45,27 +45,30 @@ import java.util.TreeMap;
  * <p><b>Identity.</b> The plan's id is the BLAKE3 of the tool's version, the split size, the options and paths of
  * the command line, and every manifest's and every record file's path, size and modification time.
  */
-final class ManifestShards {
-  static final String KIND = "verify-manifest";
-  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+public final class ManifestShards {
+  public static final String KIND = "verify-manifest";
+  public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
   private ManifestShards() {}
 
   /** A unit of the plan: a manifest's own checks ({@code record} null) or spans [from, to) of a record's file. */
-  record Unit(int index, ManifestVerifier.ManifestRead manifest, ManifestVerifier.RecordRead record, FileStamp stamp,
+  public record Unit(int index, ManifestVerifier.ManifestRead manifest, ManifestVerifier.RecordRead record,
+      FileStamp stamp,
       long from, long to, boolean first, boolean last, long bytes) {}
 
   /** The plan: its id, units and split into shards. */
-  record Plan(String id, List<ManifestVerifier.ManifestRead> manifests, List<String> manifestStamps, List<Unit> units,
+  public record Plan(String id, List<ManifestVerifier.ManifestRead> manifests, List<String> manifestStamps,
+      List<Unit> units,
       int[] shardOf) {}
 
   /** Where the options and parameters of a shard's command line are kept, to run the merge the same way. */
-  record Command(Map<String, List<String>> options, List<String> params) {}
+  public record Command(Map<String, List<String>> options, List<String> params) {}
 
-  static Plan plan(ManifestVerifier verifier, Path root, List<Path> manifests, long splitBytes, Command command,
-      int count) {
-    StringBuilder id = new StringBuilder("artifact-io verify-manifest plan 1\ntool ").append(Main.version())
+  /** The plan of the manifests' checks, split into {@code count} shards; {@code toolVersion} is the plan's. */
+  public static Plan plan(ManifestVerifier verifier, Path root, List<Path> manifests, long splitBytes,
+      Command command, String toolVersion, int count) {
+    StringBuilder id = new StringBuilder("artifact-io verify-manifest plan 1\ntool ").append(toolVersion)
         .append("\nsplit ").append(splitBytes).append('\n');
     command.options().forEach((k, v) -> id.append("option ").append(k).append(' ').append(v).append('\n'));
     command.params().forEach(p -> id.append("param ").append(p.length()).append(':').append(p).append('\n'));
@@ -122,32 +125,44 @@ final class ManifestShards {
     return out;
   }
 
-  /**
-   * Selects the manifests as the unsharded run would, checks shard {@code shard}'s units and writes their partial
-   * report; a part that cannot be hashed (the file changed since the plan, or is unreadable) is written as that
-   * unit's error, which the merge turns into the record's manifest-hash finding.
-   */
-  static int run(ManifestVerifier verifier, GateOptions options, String includes, Command command, ShardSpec shard,
-      long splitBytes, Path partialOut, PrintWriter err) throws IOException {
+  /** The manifests the unsharded run checks under {@code options}, in its order; none selected is an error. */
+  public static List<Path> select(GateOptions options, String includes) {
     FileSets.Selection selection = FileSets.select(options.paths(), includes, options.dialect());
     if (selection.files().isEmpty() || !selection.missing().isEmpty()) {
       throw new NoFilesException("artifact-io verify-manifest: no manifest selected under " + options.paths()
           + (selection.missing().isEmpty() ? "" : " (" + selection.missing() + " do not exist)"));
     }
-    Plan plan = plan(verifier, options.root(), selection.files(), splitBytes, command, shard.count());
+    return selection.files();
+  }
+
+  /**
+   * Selects the manifests as the unsharded run would, checks shard {@code shard}'s units and returns their partial
+   * report; a part that cannot be hashed (the file changed since the plan, or is unreadable) is that unit's
+   * {@code error}, which the merge turns into the record's manifest-hash finding.
+   */
+  public static ObjectNode run(ManifestVerifier verifier, GateOptions options, String includes, Command command,
+      ShardSpec shard, long splitBytes) {
+    Plan plan = plan(verifier, options.root(), select(options, includes), splitBytes, command, options.version(),
+        shard.count());
     List<Unit> mine = plan.units().stream().filter(u -> plan.shardOf()[u.index()] == shard.index()).toList();
     int threads = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
     List<ObjectNode> written;
     try (EngineContext context = EngineContext.create("artifact-io-verify-manifest", threads)) {
       written = context.map(mine, u -> unit(verifier, u, context));
     }
+    return report(plan, options.version(), splitBytes, command, shard, mine, written);
+  }
+
+  /** The partial report of shard {@code shard}: the plan's fields, then {@code written}, the results of {@code mine}. */
+  public static ObjectNode report(Plan plan, String toolVersion, long splitBytes, Command command, ShardSpec shard,
+      List<Unit> mine, List<ObjectNode> written) {
     ObjectNode root = JSON.createObjectNode();
-    root.put("format", PartialReport.FORMAT);
-    root.put("format_version", PartialReport.FORMAT_VERSION);
+    root.put("format", HashPartial.FORMAT);
+    root.put("format_version", HashPartial.FORMAT_VERSION);
     root.put("kind", KIND);
     ObjectNode p = root.putObject("plan");
     p.put("id", plan.id());
-    p.put("tool_version", Main.version());
+    p.put("tool_version", toolVersion);
     p.put("split_bytes", splitBytes);
     p.put("units", plan.units().size());
     ArrayNode ms = p.putArray("manifests");
@@ -167,22 +182,30 @@ final class ManifestShards {
     s.put("last_unit", mine.isEmpty() ? -1 : mine.get(mine.size() - 1).index());
     ArrayNode us = root.putArray("units");
     written.forEach(us::add);
+    return root;
+  }
+
+  /** Writes a report whole or not at all (a temporary file beside it, then renamed). */
+  public static void write(ObjectNode report, Path partialOut) throws IOException {
     Files.createDirectories(partialOut.toAbsolutePath().getParent()); // as validate's: a task may be the first to write
     Path tmp = partialOut.resolveSibling(partialOut.getFileName() + ".tmp");
-    Files.write(tmp, JSON.writeValueAsBytes(root));
+    Files.write(tmp, JSON.writeValueAsBytes(report));
     Files.move(tmp, partialOut, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    int code = Main.PASS;
-    for (ObjectNode u : written) {
+  }
+
+  /** The errors of the report's units (a part that could not be hashed), in unit order. */
+  public static List<String> errors(JsonNode report) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode u : report.path("units")) {
       if (u.has("error")) {
-        err.println("artifact-io verify-manifest: " + u.get("error").asText());
-        code = Main.FAILED;
+        out.add(u.get("error").asText());
       }
     }
-    return code;
+    return out;
   }
 
   /** One unit checked: its results, record partial and part as JSON. */
-  private static ObjectNode unit(ManifestVerifier verifier, Unit u, EngineContext context) {
+  public static ObjectNode unit(ManifestVerifier verifier, Unit u, EngineContext context) {
     ObjectNode o = JSON.createObjectNode();
     o.put("unit", u.index());
     o.put("from", u.from());
