@@ -2,6 +2,7 @@ package io.github.artifactio.checks;
 
 import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.config.Suppression;
+import io.github.artifactio.engine.plan.WorkPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,7 @@ public final class GateOptions {
   private final boolean failOnUndetermined;
   private final String failOn;
   private final int threads;
+  private final long splitBytes;
   private final String rules;
   private final String skipRules;
   private final List<Suppression> suppressions;
@@ -42,6 +44,7 @@ public final class GateOptions {
     failOnUndetermined = b.failOnUndetermined;
     failOn = b.failOn;
     threads = b.threads;
+    splitBytes = b.splitBytes;
     rules = b.rules;
     skipRules = b.skipRules;
     suppressions = List.copyOf(b.suppressions);
@@ -96,6 +99,14 @@ public final class GateOptions {
   /** Files checked at once; 0 is the number of processors. */
   public int threads() {
     return threads;
+  }
+
+  /**
+   * The split size: {@code validate} checks a file larger than this in ranges of its row groups, on the threads as
+   * files are (and, sharded, as units of its plan); the default is {@link WorkPlan#DEFAULT_SPLIT_BYTES}.
+   */
+  public long splitBytes() {
+    return splitBytes;
   }
 
   /** Comma-separated rule ids to run, or null for all. */
@@ -175,6 +186,7 @@ public final class GateOptions {
     private boolean failOnUndetermined = true;
     private String failOn = "ERROR";
     private int threads;
+    private long splitBytes = WorkPlan.DEFAULT_SPLIT_BYTES;
     private String rules;
     private String skipRules;
     private List<Suppression> suppressions = List.of();
@@ -220,6 +232,15 @@ public final class GateOptions {
 
     public Builder threads(int threads) {
       this.threads = threads;
+      return this;
+    }
+
+    /** See {@link GateOptions#splitBytes()}; at least 1. */
+    public Builder splitBytes(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("the split size must be at least 1 byte, got " + bytes);
+      }
+      this.splitBytes = bytes;
       return this;
     }
 

@@ -1,5 +1,8 @@
 package io.github.artifactio.checks;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.artifactio.checks.report.FileIdentity;
 import io.github.artifactio.checks.report.ResultCache;
 import io.github.artifactio.checks.result.Finding;
@@ -10,6 +13,7 @@ import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.checks.rules.BatchColumnSource;
 import io.github.artifactio.checks.rules.ColumnSource;
 import io.github.artifactio.checks.rules.FileContext;
+import io.github.artifactio.checks.rules.RangeRule;
 import io.github.artifactio.checks.rules.ReadAccounting;
 import io.github.artifactio.checks.rules.ReferencesRule;
 import io.github.artifactio.checks.rules.Rule;
@@ -18,7 +22,12 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.FooterException;
 import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.hash.FileStamp;
+import io.github.artifactio.engine.layout.ColumnChunkLayout;
 import io.github.artifactio.engine.layout.FileLayout;
+import io.github.artifactio.engine.layout.RowGroupLayout;
+import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.table.TableFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,24 +38,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 
 /**
  * Runs a {@link ValidationPlan} over files: the files spread over the caller's {@link EngineContext} (the caller owns
  * and closes it; the calling thread checks files too), every applicable rule on each file, every finding collected.
  * With a {@link ResultCache}, a file whose identity is unchanged since a run with the same rules is answered from the
  * cache without being opened.
+ *
+ * <p>Without a cache, a file larger than the split size is checked in ranges of its row groups
+ * ({@link WorkPlan#rowGroupRanges}), the ranges on the context's threads like files: each {@link RangeRule} gives a
+ * state per range and merges them in file order, the other rules run once, on the first range
+ * ({@link #runRange}, {@link #mergeRanges}). The result is the file's checked whole, to the byte; what the ranges
+ * read adds up to what the whole file's check reads, its footer counted once. A file whose size or modification time
+ * changed between its planning and the end of its ranges gets a {@code structure} finding saying so instead
+ * ({@link #changed}). With a cache, files are checked whole: the cache answers for a file by its whole hash.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
   private final ResultCache cache;
   private final String pluginVersion;
+  private final long splitBytes;
+
+  /** Reads and writes the states of range rules, the same way on one machine as in a shard's partial report. */
+  static final ObjectMapper STATES = new ObjectMapper();
 
   /** @param cache null for no cache: files are then never hashed */
   public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion) {
+    this(plan, cache, pluginVersion, WorkPlan.DEFAULT_SPLIT_BYTES);
+  }
+
+  /**
+   * @param cache null for no cache: files are then never hashed, and files larger than {@code splitBytes} are checked
+   *     in ranges of row groups
+   */
+  public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes) {
+    if (splitBytes < 1) {
+      throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
+    }
     this.plan = plan;
     this.cache = cache;
     this.pluginVersion = pluginVersion;
+    this.splitBytes = splitBytes;
   }
 
   /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code context}. */
@@ -70,24 +102,258 @@ public final class ParquetValidator {
     return validateOnly(root, files, context, null);
   }
 
+  /** A unit of one machine's run: a whole file, or a range of its row groups ({@code from} to {@code to}). */
+  private record Job(int file, int from, int to, boolean range) {}
+
   private Outcome validateOnly(Path root, List<Path> files, EngineContext context, Progress progress) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
-    List<Integer> indexes = IntStream.range(0, files.size()).boxed().toList();
+    List<Job> jobs = new ArrayList<>();
+    List<PlannedFile> planned = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      PlannedFile p = cache == null ? plannedFile(files.get(i), splitBytes) : null;
+      planned.add(p);
+      List<WorkPlan.RowGroupRange> ranges = p == null ? List.of()
+          : WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), splitBytes);
+      if (ranges.size() < 2 || plan.rulesFor(names.get(i)).isEmpty()) {
+        jobs.add(new Job(i, 0, 0, false));
+      } else {
+        for (WorkPlan.RowGroupRange r : ranges) {
+          jobs.add(new Job(i, r.from(), r.to(), true));
+        }
+      }
+    }
+    AtomicInteger[] left = new AtomicInteger[files.size()];
+    for (Job j : jobs) {
+      if (left[j.file()] == null) {
+        left[j.file()] = new AtomicInteger();
+      }
+      left[j.file()].incrementAndGet();
+    }
     AtomicInteger done = new AtomicInteger();
-    List<RuleResult> results = new ArrayList<>();
-    for (List<RuleResult> perFile : context.map(indexes, i -> {
-      List<RuleResult> r = validateOrReport(files.get(i), names.get(i), accounting, cached);
-      if (progress != null) {
+    List<Object> outputs = context.map(jobs, j -> {
+      String name = names.get(j.file());
+      Object out = j.range() ? runRange(files.get(j.file()), name, j.from(), j.to(), accounting)
+          : validateOrReport(files.get(j.file()), name, accounting, cached);
+      if (progress != null && left[j.file()].decrementAndGet() == 0) {
         progress.update(done.incrementAndGet(), files.size());
       }
-      return r;
-    })) {
-      results.addAll(perFile);
+      return out;
+    });
+    List<RuleResult> results = new ArrayList<>();
+    for (int k = 0; k < jobs.size();) {
+      Job j = jobs.get(k);
+      if (!j.range()) {
+        @SuppressWarnings("unchecked")
+        List<RuleResult> whole = (List<RuleResult>) outputs.get(k++);
+        results.addAll(whole);
+        continue;
+      }
+      List<List<RulePart>> parts = new ArrayList<>();
+      for (; k < jobs.size() && jobs.get(k).file() == j.file(); k++) {
+        @SuppressWarnings("unchecked")
+        List<RulePart> part = (List<RulePart>) outputs.get(k);
+        parts.add(part);
+      }
+      Path file = files.get(j.file());
+      String name = names.get(j.file());
+      FileStamp before = planned.get(j.file()).stamp();
+      FileStamp now = stampOrMissing(file);
+      results.addAll(now.equals(before) ? mergeRanges(name, parts) : changed(name, before, now));
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());
+  }
+
+  /**
+   * {@code file} as a plan of validate holds it: its stamp, and when it is larger than {@code splitBytes}, the bytes
+   * of its row groups from its footer (a file whose footer does not read is planned whole: its check says why).
+   */
+  public static PlannedFile plannedFile(Path file, long splitBytes) {
+    FileStamp stamp = stampOrMissing(file);
+    if (stamp.size() <= splitBytes) {
+      return new PlannedFile(file.toString(), stamp);
+    }
+    try {
+      List<Long> bytes = new ArrayList<>();
+      for (RowGroupLayout g : FileLayout.read(file).rowGroups()) {
+        long b = 0;
+        // the chunks' bytes, not the row group's total_compressed_size, which writers leave out
+        for (ColumnChunkLayout c : g.chunks()) {
+          b += Math.max(0, c.compressedBytes());
+        }
+        bytes.add(b);
+      }
+      return new PlannedFile(file.toString(), stamp, bytes);
+    } catch (RuntimeException e) {
+      return new PlannedFile(file.toString(), stamp);
+    }
+  }
+
+  /** The stamp of {@code p} now; one no file has when it cannot be read, so that a comparison names it changed. */
+  static FileStamp stampOrMissing(Path p) {
+    try {
+      return FileStamp.of(p);
+    } catch (ArtifactException e) {
+      return new FileStamp(-1, -1);
+    }
+  }
+
+  /** The results of a file that changed between its planning ({@code before}) and its check: one finding saying so. */
+  static List<RuleResult> changed(String shown, FileStamp before, FileStamp now) {
+    Finding f = new Finding("structure", Severity.ERROR, shown, null, null, null, 1,
+        "the file changed while it was checked: planned as " + before + ", now " + now + "; check it again");
+    return List.of(RuleResult.of(shown, "structure", Severity.ERROR, "changed while checked", List.of(f)));
+  }
+
+  /**
+   * Checks row groups {@code [from, to)} of {@code file}: a state of each range rule, and, when {@code from} is 0,
+   * the result of each other rule (their file-level checks, and {@code references}, run once per file). The first
+   * range counts the file's open and footer read, so that a file's ranges count what its whole check counts.
+   */
+  List<RulePart> runRange(Path file, String name, int from, int to, ReadAccounting accounting) {
+    List<Rule> rules = plan.rulesFor(name);
+    boolean owner = from == 0;
+    FileContext ctx = open(file, name, accounting, owner, from, to);
+    TableFile table = ctx.table();
+    FileLayout layout = ctx.layout();
+    List<RulePart> out = new ArrayList<>();
+    for (Rule r : rules) {
+      long t0 = System.nanoTime();
+      if (r instanceof RangeRule<?> rr && table != null && layout != null) {
+        try {
+          JsonNode state = STATES.valueToTree(rr.part(ctx));
+          out.add(new RulePart(r.id(), null, state, (System.nanoTime() - t0) / 1e9));
+        } catch (ArtifactException | UncheckedIOException e) {
+          out.add(new RulePart(r.id(), notReadable(name, r, e), null, (System.nanoTime() - t0) / 1e9));
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+          out.add(new RulePart(r.id(), RuleFailure.result(name, r, e), null, (System.nanoTime() - t0) / 1e9));
+        }
+      } else if (owner || r instanceof RangeRule<?>) {
+        // a range rule on a file that no longer opens says so from every range; the first range's answer is kept
+        out.add(new RulePart(r.id(), checked(r, ctx, name), null, (System.nanoTime() - t0) / 1e9));
+      } else {
+        out.add(new RulePart(r.id(), null, null, 0));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The results of {@code name} from the parts of its ranges in file order ({@link #runRange}): each range rule's
+   * states merged, unless a range gave it a whole result (the first such is the file's, as the whole check would have
+   * stopped there); each other rule's result from the range that ran it; times added.
+   *
+   * @throws IllegalArgumentException when the parts are not one per rule of the file, in its rules' order
+   */
+  public List<RuleResult> mergeRanges(String name, List<List<RulePart>> units) {
+    List<Rule> rules = plan.rulesFor(name);
+    Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
+    for (int i = 0; i < rules.size(); i++) {
+      Rule r = rules.get(i);
+      double seconds = 0;
+      RuleResult result = null;
+      List<JsonNode> states = new ArrayList<>();
+      for (List<RulePart> unit : units) {
+        if (unit.size() != rules.size() || !unit.get(i).rule().equals(r.id())) {
+          throw new IllegalArgumentException("the parts of " + name + " are not those of its rules " + rules.stream()
+              .map(Rule::id).toList() + ": " + unit.stream().map(RulePart::rule).toList());
+        }
+        RulePart p = unit.get(i);
+        seconds += p.seconds();
+        if (result == null && p.result() != null) {
+          result = p.result();
+        }
+        if (p.state() != null) {
+          states.add(p.state());
+        }
+      }
+      if (result == null) {
+        if (!(r instanceof RangeRule<?> rr) || states.size() != units.size()) {
+          throw new IllegalArgumentException("rule " + r.id() + " of " + name + " has neither a result nor a state"
+              + " from every range");
+        }
+        result = mergeStates(rr, name, states);
+      }
+      byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result.withSeconds(seconds));
+    }
+    List<RuleResult> out = new ArrayList<>();
+    for (List<RuleResult> same : byId.values()) {
+      out.add(merge(same));
+    }
+    return out;
+  }
+
+  private static <S> RuleResult mergeStates(RangeRule<S> rule, String name, List<JsonNode> states) {
+    List<S> typed = new ArrayList<>();
+    for (JsonNode n : states) {
+      try {
+        typed.add(STATES.treeToValue(n, rule.stateType()));
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException("a state of rule " + rule.id() + " of " + name + " does not read: "
+            + e.getOriginalMessage(), e);
+      }
+    }
+    return rule.merge(name, typed);
+  }
+
+  private static RuleResult notReadable(String name, Rule r, RuntimeException e) {
+    return RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + (e instanceof ArtifactException
+        ? ((ArtifactException) e).messageWithoutFile() : e.getMessage()));
+  }
+
+  /**
+   * The context of row groups {@code [from, to)} of {@code file} ({@code to} -1: to the last), its footer read once;
+   * the footer read and the open are counted when {@code owner}, the whole file or its first range.
+   */
+  private static FileContext open(Path file, String name, ReadAccounting accounting, boolean owner, int from,
+      int to) {
+    FileLayout layout = null;
+    String problem = null;
+    TableFile table = null;
+    String error = null;
+    if (owner) {
+      accounting.opened();
+    }
+    try {
+      table = TableFile.open(file);
+      layout = table.layout();
+    } catch (FooterException e) {
+      problem = e.detail();
+      error = e.detail();
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
+      // the layout still shows the structure rule where everything lies
+      error = e instanceof ArtifactException ? ((ArtifactException) e).messageWithoutFile()
+          : "could not be checked: " + RuleFailure.why(e);
+      try {
+        layout = FileLayout.read(file);
+      } catch (FooterException f) {
+        problem = f.detail();
+      } catch (ArtifactException f) {
+        problem = "the file cannot be read: " + f.messageWithoutFile();
+      } catch (RuntimeException | StackOverflowError | OutOfMemoryError f) {
+        problem = "could not be checked: " + RuleFailure.why(f);
+      }
+    }
+    if (layout != null && owner) {
+      accounting.read(layout.footerBytes() + 12L); // the footer, its length and the two magics
+    }
+    ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting);
+    int end = to >= 0 ? to : layout == null ? 0 : layout.rowGroups().size();
+    return new FileContext(file, name, layout, problem, table, error, columns, accounting, from, end);
+  }
+
+  /** {@code r} on the file, where what it throws is its result: one bad file never ends the goal. */
+  private static RuleResult checked(Rule r, FileContext ctx, String name) {
+    try {
+      return r.check(ctx);
+    } catch (ArtifactException | UncheckedIOException e) {
+      return notReadable(name, r, e);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return RuleFailure.result(name, r, e);
+    }
   }
 
   /** How reports name {@code file}: relative to {@code root} when it is under it, else absolute. */
@@ -166,49 +432,11 @@ public final class ParquetValidator {
   }
 
   static List<RuleResult> run(Path file, String name, List<Rule> rules, ReadAccounting accounting) {
-    FileLayout layout = null;
-    String problem = null;
-    TableFile table = null;
-    String error = null;
-    accounting.opened();
-    try {
-      table = TableFile.open(file);
-      layout = table.layout();
-    } catch (FooterException e) {
-      problem = e.detail();
-      error = e.detail();
-    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-      // the framing is sound but the engine does not model the footer (an ARROW:schema that does not decode, say):
-      // the layout still shows the structure rule where everything lies
-      error = e instanceof ArtifactException ? ((ArtifactException) e).messageWithoutFile()
-          : "could not be checked: " + RuleFailure.why(e);
-      try {
-        layout = FileLayout.read(file);
-      } catch (FooterException f) {
-        problem = f.detail();
-      } catch (ArtifactException f) {
-        problem = "the file cannot be read: " + f.messageWithoutFile();
-      } catch (RuntimeException | StackOverflowError | OutOfMemoryError f) {
-        problem = "could not be checked: " + RuleFailure.why(f);
-      }
-    }
-    if (layout != null) {
-      accounting.read(layout.footerBytes() + 12L); // the footer, its length and the two magics
-    }
-    ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting);
-    FileContext ctx = new FileContext(file, name, layout, problem, table, error, columns, accounting);
+    FileContext ctx = open(file, name, accounting, true, 0, -1);
     Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
     for (Rule r : rules) {
-      RuleResult result;
       long t0 = System.nanoTime();
-      try {
-        result = r.check(ctx);
-      } catch (ArtifactException | UncheckedIOException e) {
-        result = RuleResult.undetermined(name, r.id(), r.severity(), "not readable: " + (e instanceof ArtifactException
-            ? ((ArtifactException) e).messageWithoutFile() : e.getMessage()));
-      } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-        result = RuleFailure.result(name, r, e); // one bad file never ends the goal
-      }
+      RuleResult result = checked(r, ctx, name);
       byId.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(result.withSeconds((System.nanoTime() - t0) / 1e9));
     }
     List<RuleResult> out = new ArrayList<>();

@@ -6,6 +6,7 @@ import io.github.artifactio.checks.result.Finding;
 import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.rules.ReadAccounting;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.FileStamp;
@@ -61,40 +62,64 @@ public final class ShardedValidation {
       }
     });
     ValidatePartial p = run(goal, o, plan, shard, invocation, name);
-    return new ValidatePartial(p.name(), p.planId(), p.toolVersion(), p.files(), p.shard(), p.directory(),
+    return new ValidatePartial(p.name(), p.planId(), p.toolVersion(), p.splitBytes(), p.files(), p.shard(),
+        p.directory(),
         p.configuration(), p.invocation(), warnings, p.units(), p.reads());
   }
 
-  /** The plan of the files {@code validate} selects under {@code o}: one whole-file unit each, stamped now. */
+  /**
+   * The plan of the files {@code validate} selects under {@code o}, stamped now: one whole-file unit per file, and a
+   * unit per range of row groups of a file past the split size (its footer read now for its row groups' bytes).
+   */
   public static WorkPlan plan(ValidateGoal goal, GateOptions o, GateLog log) {
     List<PlannedFile> planned = new ArrayList<>();
     for (Path p : Gate.select(goal, o, log)) {
-      planned.add(new PlannedFile(p.toString(), stampOrMissing(p)));
+      planned.add(ParquetValidator.plannedFile(p, o.splitBytes()));
     }
-    return WorkPlan.wholeFiles(ValidatePartial.KIND, planned, o.version());
+    return WorkPlan.rowGroups(ValidatePartial.KIND, planned, o.splitBytes(), o.version());
   }
 
-  /** Checks shard {@code shard} of a plan made before: its files may have changed since. */
+  /**
+   * Checks shard {@code shard} of a plan made before: its files may have changed since. Whole files are checked as
+   * {@code validate} checks them; ranges of row groups give the rule parts the merge joins ({@link
+   * ParquetValidator#runRange}), on the same threads.
+   */
   public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
       List<String> invocation, String name) {
+    return run(goal, o, plan, shard, plan.units(shard), invocation, name);
+  }
+
+  /**
+   * Checks {@code units} of a plan made before, as the partial of {@code shard}: a Spark task checks one unit, which
+   * its driver merges with the others' as one shard's.
+   */
+  public static ValidatePartial run(ValidateGoal goal, GateOptions o, WorkPlan plan, ShardSpec shard,
+      List<WorkUnit> units, List<String> invocation, String name) {
     List<Path> all = plan.files().stream().map(f -> Path.of(f.path())).toList();
     List<PlannedFile> planned = plan.files();
-    List<WorkUnit> units = plan.units(shard);
-    List<Path> mine = units.stream().map(u -> all.get(u.file())).toList();
+    List<Path> mine = units.stream().filter(u -> !isRange(u)).map(u -> all.get(u.file())).toList();
+    List<WorkUnit> ranges = units.stream().filter(ShardedValidation::isRange).toList();
+    ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());
+    ReadAccounting rangeReads = new ReadAccounting();
     int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
     Outcome outcome;
+    List<List<RulePart>> rangeParts;
     try (EngineContext context = n > 1 ? EngineContext.create("artifact-io", n - 1) : EngineContext.serial()) {
       outcome = goal.checkPart(o.root(), all, mine, o, context);
+      rangeParts = context.map(ranges, u -> validator.runRange(all.get(u.file()),
+          ParquetValidator.display(o.root(), all.get(u.file())), (int) u.from(), (int) u.to(), rangeReads));
     }
     Map<String, List<RuleResult>> byFile = new LinkedHashMap<>();
     for (RuleResult r : outcome.results()) {
       byFile.computeIfAbsent(r.file(), k -> new ArrayList<>()).add(r);
     }
     List<ValidatePartial.Unit> out = new ArrayList<>();
+    int range = 0;
     for (WorkUnit u : units) {
       Path file = all.get(u.file());
       String shown = ParquetValidator.display(o.root(), file);
-      List<RuleResult> results = byFile.getOrDefault(shown, List.of());
+      List<RuleResult> results = isRange(u) ? List.of() : byFile.getOrDefault(shown, List.of());
+      List<RulePart> parts = isRange(u) ? rangeParts.get(range++) : List.of();
       FileStamp before = planned.get(u.file()).stamp();
       FileStamp now = stampOrMissing(file);
       if (!now.equals(before)) {
@@ -102,12 +127,18 @@ public final class ShardedValidation {
             "the file changed while the shard checked it: planned as " + before + ", now " + now
                 + "; check it again");
         results = List.of(RuleResult.of(shown, "structure", Severity.ERROR, "changed while checked", List.of(f)));
+        parts = List.of();
       }
-      out.add(new ValidatePartial.Unit(u, shown, results));
+      out.add(new ValidatePartial.Unit(u, shown, results, parts));
     }
-    return new ValidatePartial(name, plan.id(), plan.toolVersion(), plan.files(), shard, o.root().toString(),
-        Gate.configuration(goal, o), invocation, List.of(), out,
-        new ValidatePartial.Reads(outcome.filesOpened(), outcome.bytesRead(), outcome.bytesHashed()));
+    return new ValidatePartial(name, plan.id(), plan.toolVersion(), plan.splitBytes(), plan.files(), shard,
+        o.root().toString(), Gate.configuration(goal, o), invocation, List.of(), out,
+        new ValidatePartial.Reads(outcome.filesOpened() + rangeReads.filesOpened(),
+            outcome.bytesRead() + rangeReads.bytesRead(), outcome.bytesHashed() + rangeReads.bytesHashed()));
+  }
+
+  private static boolean isRange(WorkUnit u) {
+    return u.axis().equals(WorkPlan.ROW_GROUPS);
   }
 
   private static FileStamp stampOrMissing(Path p) {
@@ -143,11 +174,28 @@ public final class ShardedValidation {
       hashed += p.reads().bytesHashed();
     }
     units.sort((a, b) -> Integer.compare(a.unit().index(), b.unit().index()));
+    ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());
     List<String> files = new ArrayList<>();
     List<RuleResult> results = new ArrayList<>();
-    for (ValidatePartial.Unit u : units) {
+    for (int k = 0; k < units.size();) {
+      ValidatePartial.Unit u = units.get(k);
       files.add(u.file());
-      results.addAll(u.results());
+      if (!isRange(u.unit())) {
+        results.addAll(u.results());
+        k++;
+        continue;
+      }
+      // a file's ranges are consecutive units; one that changed while checked speaks for the file
+      List<RuleResult> changed = null;
+      List<List<RulePart>> parts = new ArrayList<>();
+      for (; k < units.size() && units.get(k).unit().file() == u.unit().file(); k++) {
+        ValidatePartial.Unit r = units.get(k);
+        if (changed == null && !r.results().isEmpty()) {
+          changed = r.results();
+        }
+        parts.add(r.parts());
+      }
+      results.addAll(changed != null ? changed : validator.mergeRanges(u.file(), parts));
     }
     Outcome outcome = new Outcome(ValidatePartial.KIND, files, results, 0, opened, read, hashed);
     return Gate.finish(goal, o, outcome, log, List.of());
@@ -166,7 +214,9 @@ public final class ShardedValidation {
         return List.of("partial reports of different runs: " + differs);
       }
     }
-    WorkPlan plan = WorkPlan.wholeFiles(ValidatePartial.KIND, first.files(), first.toolVersion());
+    WorkPlan plan = first.splitBytes() > 0
+        ? WorkPlan.rowGroups(ValidatePartial.KIND, first.files(), first.splitBytes(), first.toolVersion())
+        : WorkPlan.wholeFiles(ValidatePartial.KIND, first.files(), first.toolVersion());
     if (!plan.id().equals(first.planId())) {
       return List.of(first.name() + " does not hold the plan it names: its files make plan " + plan.id()
           + ", it says " + first.planId());
@@ -202,6 +252,9 @@ public final class ShardedValidation {
     String names = a.name() + " and " + b.name();
     if (!a.toolVersion().equals(b.toolVersion())) {
       return names + " were written by versions " + a.toolVersion() + " and " + b.toolVersion();
+    }
+    if (a.splitBytes() != b.splitBytes()) {
+      return names + " split files past " + a.splitBytes() + " and " + b.splitBytes() + " bytes";
     }
     if (a.shard().count() != b.shard().count()) {
       return names + " are shards of " + a.shard().count() + " and of " + b.shard().count();

@@ -69,7 +69,8 @@ public final class ValidateGoal implements Goal {
   @Override
   public Outcome check(Path root, List<Path> files, GateOptions options, EngineContext context,
       ResultCache cache) {
-    return new ParquetValidator(plan(options), cache, options.version()).validate(root, files, context,
+    return new ParquetValidator(plan(options), cache, options.version(), options.splitBytes()).validate(root, files,
+        context,
         options.progress());
   }
 
@@ -79,7 +80,8 @@ public final class ValidateGoal implements Goal {
     return new ParquetValidator(plan(options), null, options.version()).validatePart(root, allFiles, files, context);
   }
 
-  private ValidationPlan plan(GateOptions options) {
+  /** The rules and contracts {@code options} select. */
+  public ValidationPlan plan(GateOptions options) {
     List<Contract> all = new ArrayList<>(Contracts.resolve(contract, baseDirectory));
     for (ContractConfig c : contracts) {
       all.add(c.toContract());

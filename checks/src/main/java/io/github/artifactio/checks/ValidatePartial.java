@@ -27,12 +27,14 @@ import java.util.Objects;
  * that {@code merge} tells them apart by {@code kind}.
  *
  * @param name how messages call this partial (its file)
+ * @param splitBytes the plan's split size: a file past it is cut into ranges of row groups
  * @param directory the folder reports name files relative to
  * @param configuration the configuration in force, as {@code validation.json} records it
  * @param invocation how the front end that ran the shard rebuilds its options (for the CLI: its arguments)
  * @param warnings what selecting the run's files warned of, which the merge says as the unsharded run would
  */
-public record ValidatePartial(String name, String planId, String toolVersion, List<PlannedFile> files, ShardSpec shard,
+public record ValidatePartial(String name, String planId, String toolVersion, long splitBytes, List<PlannedFile> files,
+    ShardSpec shard,
     String directory, JsonNode configuration, List<String> invocation, List<String> warnings, List<Unit> units,
     Reads reads) {
   /** The format the partial reports of every command share. */
@@ -42,13 +44,20 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /**
-   * One unit's results.
+   * One unit's results: a whole file's, or a range of row groups' rule parts ({@link RulePart}), which the merge joins
+   * with the other ranges of the file; a range of a file that changed while it was checked has results instead (the
+   * finding that says so).
    *
    * @param file the file as reports name it
    */
-  public record Unit(WorkUnit unit, String file, List<RuleResult> results) {
+  public record Unit(WorkUnit unit, String file, List<RuleResult> results, List<RulePart> parts) {
     public Unit {
       results = List.copyOf(results);
+      parts = List.copyOf(parts);
+    }
+
+    public Unit(WorkUnit unit, String file, List<RuleResult> results) {
+      this(unit, file, results, List.of());
     }
   }
 
@@ -74,6 +83,22 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
 
   /** Writes the partial to {@code file} (whole or not at all: through a file beside it). */
   public void write(Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.write(tmp, JSON.writeValueAsBytes(json()));
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The partial as {@link #write} writes it: what a Spark task sends its driver. */
+  public String toJson() {
+    try {
+      return JSON.writeValueAsString(json());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of strings and numbers always serialises", e);
+    }
+  }
+
+  private ObjectNode json() {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", FORMAT);
     root.put("format_version", FORMAT_VERSION);
@@ -81,10 +106,15 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
     ObjectNode plan = root.putObject("plan");
     plan.put("id", planId);
     plan.put("tool_version", toolVersion);
-    plan.put("split_bytes", 0);
+    plan.put("split_bytes", splitBytes);
     ArrayNode fs = plan.putArray("files");
     for (PlannedFile f : files) {
-      fs.addObject().put("path", f.path()).put("size", f.stamp().size()).put("mtime_ns", f.stamp().mtimeNanos());
+      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
+          .put("mtime_ns", f.stamp().mtimeNanos());
+      if (!f.rowGroupBytes().isEmpty()) {
+        ArrayNode groups = n.putArray("row_group_bytes");
+        f.rowGroupBytes().forEach(groups::add);
+      }
     }
     root.putObject("shard").put("index", shard.index()).put("count", shard.count());
     root.put("directory", directory);
@@ -107,11 +137,20 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
         n.setAll(Reports.json(r));
         n.put("seconds", r.seconds());
       }
+      if (!u.parts().isEmpty()) {
+        ArrayNode ps = o.putArray("parts");
+        for (RulePart p : u.parts()) {
+          ObjectNode n = ps.addObject().put("rule", p.rule()).put("seconds", p.seconds());
+          if (p.result() != null) {
+            n.set("result", Reports.json(p.result()));
+          }
+          if (p.state() != null) {
+            n.set("state", p.state());
+          }
+        }
+      }
     }
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(tmp, JSON.writeValueAsBytes(root));
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return root;
   }
 
   /** The {@code kind} of a partial report of any command, or null when {@code file} is not one. */
@@ -132,6 +171,19 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
+    return of(root, name);
+  }
+
+  /** Reads the text {@link #toJson} wrote; {@code name} is how messages call it. */
+  public static ValidatePartial parse(String json, String name) throws MalformedException {
+    try {
+      return of(JSON.readTree(json), name);
+    } catch (JsonProcessingException e) {
+      throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  private static ValidatePartial of(JsonNode root, String name) throws MalformedException {
     if (root == null || !FORMAT.equals(root.path("format").asText())
         || root.path("format_version").asInt() != FORMAT_VERSION || !KIND.equals(root.path("kind").asText())) {
       throw new MalformedException(name + " is not a partial report of validate, format " + FORMAT_VERSION);
@@ -140,8 +192,10 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
       JsonNode plan = need(name, root, "plan");
       List<PlannedFile> files = new ArrayList<>();
       for (JsonNode f : need(name, plan, "files")) {
+        List<Long> groups = new ArrayList<>();
+        f.path("row_group_bytes").forEach(g -> groups.add(g.asLong()));
         files.add(new PlannedFile(need(name, f, "path").asText(),
-            new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong())));
+            new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong()), groups));
       }
       JsonNode s = need(name, root, "shard");
       ShardSpec shard = new ShardSpec(need(name, s, "index").asInt(), need(name, s, "count").asInt());
@@ -167,10 +221,18 @@ public record ValidatePartial(String name, String planId, String toolVersion, Li
         for (JsonNode x : need(name, u, "results")) {
           results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
         }
-        units.add(new Unit(unit, shown, results));
+        List<RulePart> parts = new ArrayList<>();
+        for (JsonNode x : u.path("parts")) {
+          JsonNode result = x.get("result");
+          JsonNode state = x.get("state");
+          parts.add(new RulePart(need(name, x, "rule").asText(),
+              result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
+        }
+        units.add(new Unit(unit, shown, results, parts));
       }
       return new ValidatePartial(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
-          files, shard, need(name, root, "directory").asText(), need(name, root, "configuration"), invocation,
+          need(name, plan, "split_bytes").asLong(), files, shard, need(name, root, "directory").asText(),
+          need(name, root, "configuration"), invocation,
           warnings, units, reads);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());

@@ -2,9 +2,12 @@ package io.github.artifactio.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.checks.config.Dialect;
+import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
@@ -15,7 +18,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A shard of {@code validate} on a file that changed after the plan: a finding on that file, never its old verdict. */
+/**
+ * A shard of {@code validate}, or one machine's ranges, on a file that changed after the plan: a finding on that file,
+ * never its old verdict.
+ */
 class ShardedValidationTest {
   @TempDir Path dir;
 
@@ -44,5 +50,54 @@ class ShardedValidationTest {
         + onB.get(0).findings().get(0).message(), v.failure());
     assertFalse(v.run().outcome().results().stream().anyMatch(r -> r.file().equals("a.precursors.parquet")
         && !r.findings().isEmpty()), "the unchanged file keeps its verdict");
+  }
+
+  @Test
+  void a_file_in_ranges_that_changed_between_planning_and_checking_is_one_structure_finding_on_that_file()
+      throws IOException {
+    Path b = Inputs.precursors(dir.resolve("b.precursors.parquet"), 200, 20);
+    ValidateGoal goal = ValidateGoal.builder(dir).build();
+    GateOptions o = GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").splitBytes(300)
+        .build();
+    WorkPlan plan = ShardedValidation.plan(goal, o, new GateTest.Lines());
+    assertTrue(plan.units().size() > 2, "the file is planned in ranges: " + plan.units());
+    FileStamp planned = plan.files().get(0).stamp();
+    Inputs.precursors(b, 300, 20);
+    List<ValidatePartial> partials = new ArrayList<>();
+    for (int s = 0; s < 3; s++) {
+      partials.add(ShardedValidation.run(goal, o, plan, new ShardSpec(s, 3), List.of(), "shard " + s));
+    }
+    assertEquals(List.of(), ShardedValidation.refusals(partials));
+    Verdict v = ShardedValidation.merge(goal, o, partials, new GateTest.Lines());
+    List<RuleResult> results = v.run().outcome().results();
+    assertEquals(1, results.size(), results.toString());
+    assertEquals("[structure] b.precursors.parquet: the file changed while the shard checked it: planned as " + planned
+        + ", now " + FileStamp.of(b) + "; check it again (1 violation)", results.get(0).findings().get(0).message());
+  }
+
+  @Test
+  void a_file_that_changed_while_one_machine_checked_its_ranges_is_one_structure_finding_on_that_file() {
+    Path b = Inputs.precursors(dir.resolve("b.precursors.parquet"), 200, 20);
+    FileStamp planned = FileStamp.of(b);
+    ValidationPlan rules = ValidationPlan.build(List.of(), List.of(), List.of(), List.of());
+    // the progress hears of the file once its last range is checked: the file is rewritten then, before the merge
+    Progress rewrite = new Progress() {
+      @Override
+      public void started(String goal, int files) {}
+
+      @Override
+      public void update(int done, int total) {
+        Inputs.precursors(b, 300, 20);
+      }
+
+      @Override
+      public void finished() {}
+    };
+    Outcome o = new ParquetValidator(rules, null, "test", 300).validate(dir, List.of(b), EngineContext.serial(),
+        rewrite);
+    assertEquals(1, o.results().size(), o.results().toString());
+    assertEquals("[structure] b.precursors.parquet: the file changed while it was checked: planned as " + planned
+        + ", now " + FileStamp.of(b) + "; check it again (1 violation)",
+        o.results().get(0).findings().get(0).message());
   }
 }

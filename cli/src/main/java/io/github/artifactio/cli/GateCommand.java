@@ -11,6 +11,7 @@ import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.NoFilesException;
 import io.github.artifactio.checks.report.Reports;
 import io.github.artifactio.checks.Verdict;
+import io.github.artifactio.engine.plan.WorkPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -58,6 +59,11 @@ abstract class GateCommand implements CliCommand {
    * Runs one shard of a job array instead of the whole check when the arguments ask for one, returning its exit
    * code; null when they do not (the default: the command has no shards).
    */
+  /** The split size past which a file is checked in pieces: the default, unless a command takes an option for it. */
+  long splitBytes(Parsed args) throws UsageException {
+    return WorkPlan.DEFAULT_SPLIT_BYTES;
+  }
+
   Integer runShard(Parsed args, Goal goal, GateOptions options, PrintWriter err) throws UsageException {
     return null;
   }
@@ -102,6 +108,7 @@ abstract class GateCommand implements CliCommand {
         .failOnUndetermined(args.bool("--fail-on-undetermined"))
         .failIfNoFiles(args.bool("--fail-if-no-files"))
         .threads(threads)
+        .splitBytes(splitBytes(args))
         .suppressions(file.suppressions())
         .reportDir(report)
         .cache(cacheDir == null ? null : cacheDir.toString(), cacheDir)

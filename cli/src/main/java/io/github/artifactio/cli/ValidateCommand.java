@@ -33,7 +33,9 @@ final class ValidateCommand extends GateCommand {
       .value("--shard", "I/N|slurm", null, "Check only shard I of N of the files and write their results to"
           + " --partial-out, for merge; slurm reads SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT and"
           + " SLURM_ARRAY_TASK_MIN.")
-      .value("--partial-out", "FILE", null, "With --shard: where the shard's partial report is written.");
+      .value("--partial-out", "FILE", null, "With --shard: where the shard's partial report is written.")
+      .value("--split-mib", "MIB", "1024", "Files larger than this are checked in ranges of their row groups, balanced"
+          + " by bytes: on the threads at once, and as units of their own with --shard.");
 
   /** The options a shard does not pass on to the merge: they say which shard, not what is checked. */
   private static final Set<String> SHARD_OPTIONS = Set.of("--shard", "--partial-out");
@@ -62,6 +64,15 @@ final class ValidateCommand extends GateCommand {
     List<String> contracts = args.list("--contract");
     return ValidateGoal.builder(Path.of("").toAbsolutePath())
         .contract(contracts == null ? null : String.join(",", contracts)).checks(config.checks()).build();
+  }
+
+  @Override
+  long splitBytes(Parsed args) throws UsageException {
+    int mib = args.integer("--split-mib");
+    if (mib < 1) {
+      throw new UsageException("--split-mib must be at least 1, got " + mib, DEF);
+    }
+    return (long) mib << 20;
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.github.artifactio.cli;
 
-import io.github.artifactio.checks.shard.HashPartial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.shard.HashPartial;
 import io.github.artifactio.engine.hash.Blake3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

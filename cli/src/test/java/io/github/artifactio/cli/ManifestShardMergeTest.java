@@ -1,9 +1,9 @@
 package io.github.artifactio.cli;
 
-import io.github.artifactio.checks.shard.ManifestShards;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.shard.ManifestShards;
 import io.github.artifactio.engine.TestFiles;
 import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.ArtifactRecord;

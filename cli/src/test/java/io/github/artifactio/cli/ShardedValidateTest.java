@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt64Column;
 import io.github.artifactio.engine.column.UInt32Column;
+import io.github.artifactio.engine.table.Codec;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
 import io.github.artifactio.testkit.property.Gen;
@@ -324,5 +328,77 @@ class ShardedValidateTest {
     Cli.Result r = Cli.run("merge", partials.toString());
     assertEquals(Main.USAGE, r.code(), r.toString());
     assertEquals("artifact-io merge: " + bad + " lacks the field \"plan\"\n", r.err());
+  }
+
+  /**
+   * A file past 1 MiB in row groups of {@code groupRows}, uncompressed: ids 0..n-1, m/z ascending and rt strictly
+   * ascending, but for defects {@code random} places on the first or last row of a row group as often as elsewhere.
+   */
+  private static void largeFile(Path file, java.util.Random random, int rows, int groupRows) {
+    long[] ids = new long[rows];
+    boolean[] idValid = new boolean[rows];
+    double[] mz = new double[rows];
+    boolean[] mzValid = new boolean[rows];
+    long[] rt = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      ids[i] = i;
+      idValid[i] = true;
+      mz[i] = 100 + i * 0.5;
+      mzValid[i] = true;
+      rt[i] = 10L * i;
+    }
+    for (int d = random.nextInt(6); d > 0; d--) {
+      int at = random.nextBoolean() ? random.nextInt(rows)
+          : Math.min(rows - 1, groupRows * (1 + random.nextInt(rows / groupRows)) - random.nextInt(2));
+      switch (random.nextInt(6)) {
+        case 0 -> ids[at] += 1 + random.nextInt(3);
+        case 1 -> idValid[at] = false;
+        case 2 -> mz[at] -= 1 + random.nextInt(50);
+        case 3 -> mz[at] = Double.NaN;
+        case 4 -> rt[at] = at == 0 ? rt[at] : rt[at - 1];
+        default -> mzValid[at] = false;
+      }
+    }
+    TableWriter.writeTable(file, List.of(new OptInt64Column("candidate_id", ids, idValid),
+        new OptFloat64Column("precursor_mz", mz, mzValid), new Int64Column("rt", rt)),
+        WriteOptions.builder().rowGroupRows(groupRows).codec(Codec.UNCOMPRESSED).build());
+  }
+
+  @Test
+  void random_large_files_in_ranges_on_threads_and_in_shards_report_as_when_checked_whole() throws IOException {
+    Path config = Files.writeString(dir.resolve("ranges.json"), "{\"checks\": [{\"rule\": \"structure\", \"full\":"
+        + " true}, {\"rule\": \"contiguous-ids\", \"columns\": [\"candidate_id\"]}, {\"rule\": \"ascending\","
+        + " \"columns\": [\"precursor_mz\"]}, {\"rule\": \"ascending\", \"columns\": [\"rt\"], \"strict\": true}]}");
+    Gen<Object[]> cases = Gens.longs(0, Long.MAX_VALUE).zip(Gens.integers(1, 6), (seed, n) -> new Object[] {seed, n});
+    Property.forAll(cases).named("validate in ranges").tries(6).check(c -> {
+      java.util.Random random = new java.util.Random((Long) c[0]);
+      int count = (Integer) c[1];
+      Path corpus = dir.resolve("large");
+      deleteTree(corpus);
+      mkdirs(corpus);
+      for (int f = 0; f < 1 + random.nextInt(2); f++) {
+        // 24 to 26 bytes a row: 50,000 rows and more make a file past the split size of 1 MiB
+        largeFile(corpus.resolve("f" + f + ".parquet"), random, 50_000 + random.nextInt(60_000),
+            3_000 + random.nextInt(12_000));
+      }
+      // the threads are part of the configuration a report records: both runs have two
+      List<String> args = List.of("--threads", "2", "--config", config.toString(), corpus.toString());
+      Run one = whole(args);
+      List<String> split = new ArrayList<>(List.of("--split-mib", "1"));
+      split.addAll(args);
+      assertSameRun(one, whole(split), "ranges of 1 MiB on 2 threads");
+      assertSameRun(one, sharded(split, count), count + " shards of ranges of 1 MiB");
+      Path partial = dir.resolve("partials-" + count).resolve("shard-0.json");
+      assertTrue(count > 1 || Files.readString(partial).contains("\"axis\" : \"row-groups\""),
+          "the files are units of ranges of row groups");
+      deleteTree(dir.resolve("partials-" + count));
+    });
+  }
+
+  @Test
+  void a_split_size_under_one_mib_is_a_usage_error() {
+    Cli.Result r = Cli.run("validate", "--split-mib", "0", dir.toString());
+    assertEquals(Main.USAGE, r.code(), r.toString());
+    assertTrue(r.err().startsWith("--split-mib must be at least 1, got 0\n"), r.err());
   }
 }

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * Reading the code, not only the import lines, also catches a fully qualified name used without an import.
  */
 final class JavaSources {
-  static final List<String> MODULES = List.of("engine", "testkit", "checks", "maven-plugin", "cli", "it");
+  static final List<String> MODULES = List.of("engine", "testkit", "checks", "maven-plugin", "cli", "spark", "it");
   private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
 
   /**

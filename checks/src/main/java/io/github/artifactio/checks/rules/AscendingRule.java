@@ -23,7 +23,7 @@ import java.util.Map;
  * group's data over every declared column, lexicographically, with each column's direction and null placement. One
  * streaming pass per column (per declared order), memory of one batch.
  */
-public final class AscendingRule implements Rule {
+public final class AscendingRule implements RangeRule<AscendingRule.State> {
   private final Severity severity;
   private final List<String> columns;
   private final boolean strict;
@@ -55,80 +55,271 @@ public final class AscendingRule implements Rule {
     return id() + "{severity=" + severity + ",columns=" + columns + ",strict=" + strict + ",declared=" + declared + "}";
   }
 
+  /**
+   * One named column's state over a range: why it cannot be checked, or why the range could not be read, or what the
+   * scan found, with the first and last compared value and their places (a border compares the last value of a range
+   * with the first of the next). Values are kept as their 64 bits: a long, or a double's raw bits.
+   */
+  public record Named(String column, Finding misconfigured, String notReadable, boolean integer, boolean hasValue,
+      long first, Long firstRow, Integer firstGroup, long last, long breaks, Long breakRow, Integer breakGroup,
+      String breakValue, String breakPrevious, long nulls, Long nullRow, Integer nullGroup, long nans, Long nanRow,
+      Integer nanGroup) {}
+
+  /**
+   * A declared sort order's state over a range. Row groups are checked one by one (each declares its own order), so
+   * nothing crosses a border; the whole-file check takes orders in the order the file first declares them and stops
+   * at the first that cannot be read.
+   *
+   * @param groups the row groups of the range that declare it
+   * @param notReadable why the range's check of this order stopped, or null; the range's later orders are then not
+   *     checked (and count nothing)
+   */
+  public record Declared(List<SortKey> keys, int groups, String stop, List<String> checked, long breaks,
+      Long breakRow, Integer breakGroup, String breakColumn, String breakValue, String breakPrevious,
+      String notReadable) {}
+
+  /**
+   * The state of a range: its named columns in order, the row groups that name a leaf they do not have, and its
+   * declared orders as the range first declares them.
+   */
+  public record State(List<Named> columns, List<Finding> badLeaves, List<Declared> declared) {}
+
   @Override
-  public RuleResult check(FileContext f) {
-    if (f.table() == null) {
-      return f.footerUnreadable(this);
-    }
-    List<Finding> findings = new ArrayList<>();
-    List<String> observed = new ArrayList<>();
-    String undetermined = null;
+  public Class<State> stateType() {
+    return State.class;
+  }
+
+  @Override
+  public State part(FileContext f) {
+    List<Named> named = new ArrayList<>();
     for (String column : columns) {
       String why = f.columns().describe(column);
       if (why != null) {
-        findings.add(f.misconfigured(this, column, "the column " + why));
-        observed.add(column + ": not checkable");
+        named.add(new Named(column, f.misconfigured(this, column, "the column " + why), null, false, false, 0, null,
+            null, 0, 0, null, null, null, null, 0, null, null, 0, null, null));
         continue;
       }
       Order o = new Order(strict);
       try {
-        f.columns().scan(column, o::accept);
+        f.columns().scan(column, f.fromGroup(), f.toGroup(), o::accept);
       } catch (ArtifactException e) {
-        undetermined = EngineErrors.notReadable(column, e);
+        named.add(new Named(column, null, EngineErrors.notReadable(column, e), false, false, 0, null, null, 0, 0,
+            null, null, null, null, 0, null, null, 0, null, null));
+        continue;
+      }
+      named.add(new Named(column, null, null, o.integer, o.havePrevious, o.first, o.firstRow, o.firstGroup, o.last,
+          o.breaks, o.breakRow, o.breakGroup, o.breakValue, o.breakPrevious, o.nulls, o.nullRow, o.nullGroup, o.nans,
+          o.nanRow, o.nanGroup));
+    }
+    List<Finding> badLeaves = new ArrayList<>();
+    List<Declared> declaredOrders = declared ? declared(f, badLeaves) : List.of();
+    return new State(named, badLeaves, declaredOrders);
+  }
+
+  /** Whether {@code current} may not follow {@code previous} (64 bits each, see {@link Named}). */
+  private boolean outOfOrder(boolean integer, long previous, long current) {
+    int cmp;
+    if (integer) {
+      cmp = Long.compare(current, previous);
+    } else {
+      double p = Double.longBitsToDouble(previous);
+      double c = Double.longBitsToDouble(current);
+      cmp = c == p ? 0 : Double.compare(c, p); // -0.0 and 0.0 are equal for ordering
+    }
+    return cmp < 0 || (strict && cmp == 0);
+  }
+
+  private static String text(boolean integer, long bits) {
+    return integer ? Long.toString(bits) : Double.toString(Double.longBitsToDouble(bits));
+  }
+
+  /**
+   * {@code a} then {@code b}, its next range: counts add up, a first place is the first range's that has one, and
+   * the border compares the last value of {@code a} with the first of {@code b}, whose row comes before any break
+   * inside {@code b}. The first range that could not be read makes the column not readable, as the whole-file scan
+   * stops there.
+   */
+  private Named join(Named a, Named b) {
+    if (a.misconfigured() != null || a.notReadable() != null) {
+      return a;
+    }
+    if (b.misconfigured() != null || b.notReadable() != null) {
+      return b;
+    }
+    boolean integer = a.integer() || b.integer();
+    boolean border = a.hasValue() && b.hasValue() && outOfOrder(integer, a.last(), b.first());
+    long breaks = a.breaks() + b.breaks() + (border ? 1 : 0);
+    Long breakRow;
+    Integer breakGroup;
+    String breakValue;
+    String breakPrevious;
+    if (a.breaks() > 0) {
+      breakRow = a.breakRow();
+      breakGroup = a.breakGroup();
+      breakValue = a.breakValue();
+      breakPrevious = a.breakPrevious();
+    } else if (border) {
+      breakRow = b.firstRow();
+      breakGroup = b.firstGroup();
+      breakValue = text(integer, b.first());
+      breakPrevious = text(integer, a.last());
+    } else {
+      breakRow = b.breakRow();
+      breakGroup = b.breakGroup();
+      breakValue = b.breakValue();
+      breakPrevious = b.breakPrevious();
+    }
+    boolean nullsInA = a.nulls() > 0;
+    boolean nansInA = a.nans() > 0;
+    return new Named(a.column(), null, null, integer, a.hasValue() || b.hasValue(),
+        a.hasValue() ? a.first() : b.first(), a.hasValue() ? a.firstRow() : b.firstRow(),
+        a.hasValue() ? a.firstGroup() : b.firstGroup(), b.hasValue() ? b.last() : a.last(), breaks, breakRow,
+        breakGroup, breakValue, breakPrevious, a.nulls() + b.nulls(), nullsInA ? a.nullRow() : b.nullRow(),
+        nullsInA ? a.nullGroup() : b.nullGroup(), a.nans() + b.nans(), nansInA ? a.nanRow() : b.nanRow(),
+        nansInA ? a.nanGroup() : b.nanGroup());
+  }
+
+  @Override
+  public RuleResult merge(String display, List<State> parts) {
+    List<Finding> findings = new ArrayList<>();
+    List<String> observed = new ArrayList<>();
+    String undetermined = null;
+    for (int c = 0; c < columns.size(); c++) {
+      Named o = parts.get(0).columns().get(c);
+      for (State p : parts.subList(1, parts.size())) {
+        o = join(o, p.columns().get(c));
+      }
+      String column = o.column();
+      if (o.misconfigured() != null) {
+        findings.add(o.misconfigured());
+        observed.add(column + ": not checkable");
+        continue;
+      }
+      if (o.notReadable() != null) {
+        undetermined = o.notReadable();
         observed.add(undetermined);
         continue;
       }
-      if (o.breaks > 0) {
-        findings.add(f.finding(this, column, o.breakGroup, o.breakRow, o.breaks,
-            o.breakValue + " follows " + o.breakPrevious + "; values must be " + (strict ? "strictly increasing"
+      if (o.breaks() > 0) {
+        findings.add(new Finding(id(), severity, display, column, o.breakGroup(), o.breakRow(), o.breaks(),
+            o.breakValue() + " follows " + o.breakPrevious() + "; values must be " + (strict ? "strictly increasing"
                 : "non-decreasing")));
       }
-      if (o.nulls > 0) {
-        findings.add(f.finding(this, column, o.nullGroup, o.nullRow, o.nulls, "NULL value; values must not be null"));
+      if (o.nulls() > 0) {
+        findings.add(new Finding(id(), severity, display, column, o.nullGroup(), o.nullRow(), o.nulls(),
+            "NULL value; values must not be null"));
       }
-      if (o.nans > 0) {
-        findings.add(f.finding(this, column, o.nanGroup, o.nanRow, o.nans, "NaN value; values must not be NaN"));
+      if (o.nans() > 0) {
+        findings.add(new Finding(id(), severity, display, column, o.nanGroup(), o.nanRow(), o.nans(),
+            "NaN value; values must not be NaN"));
       }
-      observed.add(column + (o.breaks + o.nulls + o.nans == 0 ? ": " + (strict ? "increasing" : "non-decreasing")
-          : ": " + o.breaks + " inversions, " + o.nulls + " nulls, " + o.nans + " NaN"));
+      observed.add(column + (o.breaks() + o.nulls() + o.nans() == 0 ? ": " + (strict ? "increasing"
+          : "non-decreasing") : ": " + o.breaks() + " inversions, " + o.nulls() + " nulls, " + o.nans() + " NaN"));
     }
-    try {
-      String orders = declared ? checkDeclared(f, findings) : null;
-      if (orders != null) {
-        observed.add(orders);
+    for (State p : parts) {
+      findings.addAll(p.badLeaves());
+    }
+    DeclaredSummary orders = mergeDeclared(display, parts, findings);
+    if (orders != null) {
+      observed.add(orders.observed());
+      if (orders.notReadable()) {
+        undetermined = orders.observed();
       }
-    } catch (ArtifactException e) {
-      undetermined = "declared order: not readable: " + e.messageWithoutFile();
-      observed.add(undetermined);
     }
     if (observed.isEmpty()) {
       observed.add("no declared sort order");
     }
     if (findings.isEmpty() && undetermined != null) {
-      return RuleResult.undetermined(f.display(), id(), severity, String.join("; ", observed));
+      return RuleResult.undetermined(display, id(), severity, String.join("; ", observed));
     }
-    return RuleResult.of(f.display(), id(), severity, String.join("; ", observed), findings);
+    return RuleResult.of(display, id(), severity, String.join("; ", observed), findings);
+  }
+
+  private static final String NOT_READABLE = "declared order: not readable: ";
+
+  /** What the summary says of the declared orders, and whether that is why one could not be read. */
+  private record DeclaredSummary(String observed, boolean notReadable) {}
+
+  /**
+   * The declared orders of the whole file from its ranges', adding their findings; what the summary says of them, or
+   * null when the file declares none. The orders keep the order the file first declares them in; when a range could
+   * not read one, the orders before it keep their findings and the summary says only why, as the whole-file check
+   * does.
+   */
+  private DeclaredSummary mergeDeclared(String display, List<State> parts, List<Finding> findings) {
+    Map<List<SortKey>, Declared> orders = new LinkedHashMap<>();
+    List<List<SortKey>> sequence = new ArrayList<>();
+    int failedAt = Integer.MAX_VALUE;
+    String failure = null;
+    for (State p : parts) {
+      for (Declared d : p.declared()) {
+        Declared acc = orders.get(d.keys());
+        if (acc == null) {
+          sequence.add(d.keys());
+        }
+        int at = sequence.indexOf(d.keys());
+        if (d.notReadable() != null && at < failedAt) {
+          failedAt = at;
+          failure = d.notReadable();
+        }
+        orders.put(d.keys(), acc == null ? d : join(acc, d));
+      }
+    }
+    if (failure == null && orders.isEmpty()) {
+      return null;
+    }
+    List<String> out = new ArrayList<>();
+    int at = 0;
+    for (Declared o : orders.values()) {
+      if (at++ >= failedAt) {
+        break;
+      }
+      String order = SortKey.describe(o.keys());
+      if (o.checked().isEmpty()) {
+        out.add("declared " + order + ": not checkable (" + o.stop() + ")");
+        continue;
+      }
+      if (o.breaks() > 0) {
+        findings.add(new Finding(id(), severity, display, o.breakColumn(), o.breakGroup(), o.breakRow(), o.breaks(),
+            o.breakValue() + " follows " + o.breakPrevious() + ", but the row group declares the rows sorted by "
+                + order + " (sorting_columns)"));
+      }
+      int n = o.groups();
+      out.add("declared " + order + " in " + n + (n == 1 ? " row group: " : " row groups: ")
+          + (o.breaks() == 0 ? "holds" : o.breaks() + " inversions")
+          + (o.stop() == null ? "" : " (checked on " + String.join(", ", o.checked()) + "; " + o.stop() + ")"));
+    }
+    return failure != null ? new DeclaredSummary(failure, true) : new DeclaredSummary(String.join("; ", out), false);
+  }
+
+  /** One declared order over two ranges: row groups and breaks add up, the first break is the first range's. */
+  private static Declared join(Declared a, Declared b) {
+    boolean first = a.breaks() > 0;
+    return new Declared(a.keys(), a.groups() + b.groups(), a.stop(), a.checked(), a.breaks() + b.breaks(),
+        first ? a.breakRow() : b.breakRow(), first ? a.breakGroup() : b.breakGroup(),
+        first ? a.breakColumn() : b.breakColumn(), first ? a.breakValue() : b.breakValue(),
+        first ? a.breakPrevious() : b.breakPrevious(), null);
   }
 
   /**
-   * Verifies each row group's declared sort order over all its declared columns, lexicographically (a tie on one
-   * column is broken by the next); returns what was declared, or null when nothing is. Row groups declaring the same
-   * order are reported together: one finding per declared order, at its first offending row.
+   * Verifies each row group of the range's declared sort order over all its declared columns, lexicographically (a
+   * tie on one column is broken by the next). Row groups declaring the same order are reported together: one state
+   * per declared order, with its first offending row; a row group naming a leaf it does not have is a finding.
    */
-  private String checkDeclared(FileContext f, List<Finding> findings) {
+  private List<Declared> declared(FileContext f, List<Finding> badLeaves) {
     FileLayout layout = f.layout();
     if (layout == null) {
-      return null;
+      return List.of();
     }
     Map<List<SortKey>, List<Integer>> declared = new LinkedHashMap<>();
-    for (RowGroupLayout g : layout.rowGroups()) {
+    for (RowGroupLayout g : layout.rowGroups().subList(f.fromGroup(), f.toGroup())) {
       if (g.sortingColumns().isEmpty()) {
         continue;
       }
       List<SortKey> keys = new ArrayList<>();
       for (SortingColumn sc : g.sortingColumns()) {
         if (sc.leaf() < 0 || sc.leaf() >= g.chunks().size()) {
-          findings.add(f.finding(this, null, g.index(), null, 1,
+          badLeaves.add(f.finding(this, null, g.index(), null, 1,
               "sorting_columns names leaf " + sc.leaf() + ", which the row group does not have"));
           keys = null;
           break;
@@ -139,13 +330,11 @@ public final class AscendingRule implements Rule {
         declared.computeIfAbsent(List.copyOf(keys), k -> new ArrayList<>()).add(g.index());
       }
     }
-    if (declared.isEmpty()) {
-      return null;
-    }
-    List<String> out = new ArrayList<>();
+    List<Declared> out = new ArrayList<>();
+    String failed = null;
     for (Map.Entry<List<SortKey>, List<Integer>> e : declared.entrySet()) {
       List<SortKey> keys = e.getKey();
-      String order = SortKey.describe(keys);
+      int n = e.getValue().size();
       // a prefix of a sort order is itself an order the rows must keep, so an uncomparable key only ends the check
       List<SortKey> checked = new ArrayList<>();
       String stop = null;
@@ -157,27 +346,26 @@ public final class AscendingRule implements Rule {
         }
         checked.add(k);
       }
-      if (checked.isEmpty()) {
-        out.add("declared " + order + ": not checkable (" + stop + ")");
+      List<String> names = checked.stream().map(SortKey::column).toList();
+      if (failed != null || checked.isEmpty()) {
+        out.add(new Declared(keys, n, stop, names, 0, null, null, null, null, null, null));
         continue;
       }
       RowOrder o = new RowOrder(checked);
-      List<String> columns = checked.stream().map(SortKey::column).toList();
-      for (int g : e.getValue()) {
-        o.startGroup();
-        f.columns().scanRows(g, columns, o::accept);
+      try {
+        for (int g : e.getValue()) {
+          o.startGroup();
+          f.columns().scanRows(g, names, o::accept);
+        }
+      } catch (ArtifactException x) {
+        failed = NOT_READABLE + x.messageWithoutFile();
+        out.add(new Declared(keys, n, stop, names, 0, null, null, null, null, null, failed));
+        continue;
       }
-      if (o.breaks > 0) {
-        findings.add(f.finding(this, o.breakColumn, o.breakGroup, o.breakRow, o.breaks,
-            o.breakValue + " follows " + o.breakPrevious + ", but the row group declares the rows sorted by "
-                + order + " (sorting_columns)"));
-      }
-      int n = e.getValue().size();
-      out.add("declared " + order + " in " + n + (n == 1 ? " row group: " : " row groups: ")
-          + (o.breaks == 0 ? "holds" : o.breaks + " inversions")
-          + (stop == null ? "" : " (checked on " + String.join(", ", columns) + "; " + stop + ")"));
+      out.add(new Declared(keys, n, stop, names, o.breaks, o.breakRow, o.breakGroup, o.breakColumn, o.breakValue,
+          o.breakPrevious, null));
     }
-    return String.join("; ", out);
+    return out;
   }
 
   /**
@@ -269,6 +457,10 @@ public final class AscendingRule implements Rule {
     long nans;
     Long nanRow;
     Integer nanGroup;
+    long first;
+    Long firstRow;
+    Integer firstGroup;
+    long last;
 
     Order(boolean strict) {
       this.strict = strict;
@@ -306,6 +498,13 @@ public final class AscendingRule implements Rule {
             }
           }
         }
+        long bits = integer ? c.longs()[i] : Double.doubleToRawLongBits(c.doubles()[i]);
+        if (!havePrevious) {
+          first = bits;
+          firstRow = row;
+          firstGroup = c.rowGroup();
+        }
+        last = bits;
         havePrevious = true;
         if (integer) {
           prevLong = c.longs()[i];

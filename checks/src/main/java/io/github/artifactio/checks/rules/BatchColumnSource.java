@@ -86,8 +86,13 @@ public final class BatchColumnSource implements ColumnSource {
 
   @Override
   public void scan(String column, Consumer<ValueChunk> consumer) {
+    scan(column, 0, file.rowGroups().size(), consumer);
+  }
+
+  @Override
+  public void scan(String column, int fromGroup, int toGroup, Consumer<ValueChunk> consumer) {
     List<String> projection = List.of(column);
-    for (RowGroupInfo g : file.rowGroups()) {
+    for (RowGroupInfo g : file.rowGroups().subList(fromGroup, toGroup)) {
       forEachBatch(g, projection, (row, b) -> consumer.accept(chunk(g.index(), row, b.column(column))));
     }
   }

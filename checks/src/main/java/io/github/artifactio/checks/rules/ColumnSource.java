@@ -19,6 +19,9 @@ public interface ColumnSource {
    */
   void scan(String column, Consumer<ValueChunk> consumer);
 
+  /** {@link #scan(String, Consumer)} over row groups {@code [fromGroup, toGroup)} alone. */
+  void scan(String column, int fromGroup, int toGroup, Consumer<ValueChunk> consumer);
+
   /**
    * Null when {@code column} can be scanned; else why not (it is missing, or of a type no content rule compares),
    * phrased for a message: {@code "has type Utf8, not an integer or floating-point type"}.

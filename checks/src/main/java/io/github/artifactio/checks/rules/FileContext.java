@@ -12,6 +12,10 @@ import java.nio.file.Path;
  * or the footer is broken, with the problem), the engine's footer handle (null when the footer does not open, with the
  * reason), and the column source content rules stream from. The layout and the handle come from one read of the
  * footer.
+ *
+ * <p>A context may stand for a range of the file's row groups ({@link #fromGroup()} to {@link #toGroup()}): a
+ * {@link RangeRule} checks only those, and the unit of the first range owns what is said of the file once (its footer
+ * read and open in the accounting, the rules that are not range rules).
  */
 public final class FileContext {
   private final Path path;
@@ -22,10 +26,21 @@ public final class FileContext {
   private final String tableError;
   private final ColumnSource columns;
   private final ReadAccounting accounting;
+  private final int fromGroup;
+  private final int toGroup;
 
+  /** The context of the whole file. */
   public FileContext(
       Path path, String display, FileLayout layout, String footerProblem, TableFile table, String tableError,
       ColumnSource columns, ReadAccounting accounting) {
+    this(path, display, layout, footerProblem, table, tableError, columns, accounting, 0,
+        layout == null ? 0 : layout.rowGroups().size());
+  }
+
+  /** The context of row groups {@code [fromGroup, toGroup)} of the file. */
+  public FileContext(
+      Path path, String display, FileLayout layout, String footerProblem, TableFile table, String tableError,
+      ColumnSource columns, ReadAccounting accounting, int fromGroup, int toGroup) {
     this.path = path;
     this.display = display;
     this.layout = layout;
@@ -34,6 +49,23 @@ public final class FileContext {
     this.tableError = tableError;
     this.columns = columns;
     this.accounting = accounting;
+    this.fromGroup = fromGroup;
+    this.toGroup = toGroup;
+  }
+
+  /** The first row group a range rule checks. */
+  public int fromGroup() {
+    return fromGroup;
+  }
+
+  /** The row group after the last one a range rule checks. */
+  public int toGroup() {
+    return toGroup;
+  }
+
+  /** Whether this context owns what is said of the file once: it is the whole file or its first range. */
+  public boolean ownsFile() {
+    return fromGroup == 0;
   }
 
   public Path path() {

@@ -13,7 +13,46 @@ import java.util.List;
  * (framing, CRC, decompression, value count), with the first place it occurs and the count.
  */
 final class PageChecks {
-  private static final class Problem {
+  /**
+   * One kind of problem over a range: how many, and the first one's place (null when none).
+   *
+   * @param rowGroup the first one's row group, or null when there is none
+   */
+  public record Problem(long count, String column, Integer rowGroup, String detail) {
+    static final Problem NONE = new Problem(0, null, null, null);
+
+    /** This range's problems then the next's: counts add up, the first is this range's if it has one. */
+    Problem then(Problem next) {
+      return count > 0 ? new Problem(count + next.count, column, rowGroup, detail)
+          : next.count > 0 ? next : NONE;
+    }
+  }
+
+  /**
+   * The page checks of a range. A value count is checked only in a chunk no framing problem has cut short, here or
+   * in an earlier chunk: the merge keeps the next range's value problems only while no range before it had one.
+   */
+  public record State(Problem framing, Problem crc, Problem decompression, Problem values, long pages,
+      long crcChecked, long notDecompressed) {
+    State then(State next) {
+      return new State(framing.then(next.framing), crc.then(next.crc), decompression.then(next.decompression),
+          framing.count > 0 ? values : values.then(next.values), pages + next.pages, crcChecked + next.crcChecked,
+          notDecompressed + next.notDecompressed);
+    }
+
+    /** One finding per kind of problem, at its first place. */
+    List<Finding> findings(String display, Rule rule) {
+      List<Finding> out = new ArrayList<>();
+      for (Problem p : List.of(framing, crc, decompression, values)) {
+        if (p.count > 0) {
+          out.add(new Finding(rule.id(), rule.severity(), display, p.column, p.rowGroup, null, p.count, p.detail));
+        }
+      }
+      return out;
+    }
+  }
+
+  private static final class Counter {
     long count;
     String column;
     Integer rowGroup;
@@ -26,12 +65,16 @@ final class PageChecks {
         this.detail = detail;
       }
     }
+
+    Problem problem() {
+      return count == 0 ? Problem.NONE : new Problem(count, column, rowGroup, detail);
+    }
   }
 
-  private final Problem framing = new Problem();
-  private final Problem crc = new Problem();
-  private final Problem decompression = new Problem();
-  private final Problem values = new Problem();
+  private final Counter framing = new Counter();
+  private final Counter crc = new Counter();
+  private final Counter decompression = new Counter();
+  private final Counter values = new Counter();
   private long pages;
   private long crcChecked;
   private long notDecompressed;
@@ -83,25 +126,8 @@ final class PageChecks {
     }
   }
 
-  List<Finding> findings(FileContext f, Rule rule) {
-    List<Finding> out = new ArrayList<>();
-    for (Problem p : List.of(framing, crc, decompression, values)) {
-      if (p.count > 0) {
-        out.add(f.finding(rule, p.column, p.rowGroup, null, p.count, p.detail));
-      }
-    }
-    return out;
-  }
-
-  long pages() {
-    return pages;
-  }
-
-  long crcChecked() {
-    return crcChecked;
-  }
-
-  long notDecompressed() {
-    return notDecompressed;
+  State state() {
+    return new State(framing.problem(), crc.problem(), decompression.problem(), values.problem(), pages, crcChecked,
+        notDecompressed);
   }
 }

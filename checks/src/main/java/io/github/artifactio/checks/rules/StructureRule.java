@@ -23,7 +23,7 @@ import java.util.Optional;
  * the engine reads is decoded ({@link ValueDecode}), a failure reported with its column, row group, data page and
  * first row.
  */
-public final class StructureRule implements Rule {
+public final class StructureRule implements RangeRule<StructureRule.State> {
   private final Severity severity;
   private final boolean full;
 
@@ -47,14 +47,34 @@ public final class StructureRule implements Rule {
     return id() + "{severity=" + severity + ",full=" + full + "}";
   }
 
+  /**
+   * The state of a range. What the footer says (the findings and summary of the framing, the row counts) is the same
+   * in every range and said once; the full scan's pages and values are the range's.
+   *
+   * @param scanned whether the full scan ran (it does only on a file whose footer has nothing to say)
+   * @param walkFailure the error that ended the range's page walk, or null: it is all the whole-file scan says
+   */
+  public record State(List<Finding> footer, String observed, boolean scanned, Finding walkFailure,
+      PageChecks.State pages, ValueDecode.State values) {}
+
+  @Override
+  public Class<State> stateType() {
+    return State.class;
+  }
+
   @Override
   public RuleResult check(FileContext f) {
-    FileLayout layout = f.layout();
-    List<Finding> findings = new ArrayList<>();
-    if (layout == null) {
-      findings.add(f.finding(this, null, null, null, 1, f.footerProblem()));
+    if (f.layout() == null) {
+      List<Finding> findings = List.of(f.finding(this, null, null, null, 1, f.footerProblem()));
       return RuleResult.of(f.display(), id(), severity, "footer unreadable", findings);
     }
+    return merge(f.display(), List.of(part(f)));
+  }
+
+  @Override
+  public State part(FileContext f) {
+    FileLayout layout = f.layout();
+    List<Finding> findings = new ArrayList<>();
     long dataEnd = layout.footerStart();
     long sum = 0;
     int outside = 0;
@@ -83,10 +103,65 @@ public final class StructureRule implements Rule {
       findings.add(f.finding(this, null, null, null, 1, "the footer does not open: " + f.tableError()));
     }
     String observed = layout.rowGroups().size() + " row groups, " + layout.rows() + " rows";
-    if (full && findings.isEmpty()) {
-      observed += fullScan(f, layout, findings);
+    if (!full || !findings.isEmpty()) {
+      return new State(findings, observed, false, null, null, null);
     }
-    return RuleResult.of(f.display(), id(), severity, observed, findings);
+    PageChecks pages = new PageChecks();
+    ValueDecode values = new ValueDecode();
+    if (f.ownsFile()) {
+      f.accounting().opened(); // each range's walk opens the file; the whole file's opens it once
+    }
+    try {
+      f.table().walkPagesAndValues(f.fromGroup(), f.toGroup(), w -> {
+        f.accounting().read(w.bytesRead());
+        pages.add(w);
+        values.add(w, layout.rowGroups().get(w.chunk().rowGroup()));
+      });
+    } catch (ArtifactException e) {
+      // the error's location is the finding's: the file is this one, the column and row group where it names them
+      Finding failure = f.finding(this, e.column().orElse(null),
+          e.rowGroup().isPresent() ? e.rowGroup().getAsInt() : null, e.row().isPresent() ? e.row().getAsLong() : null,
+          1, "reading pages: " + e.detail());
+      return new State(findings, observed, true, failure, null, null);
+    }
+    return new State(findings, observed, true, null, pages.state(), values.state(f, this));
+  }
+
+  /**
+   * The footer's findings and summary from the first range; with the full scan, the first range whose walk failed
+   * says all, else the ranges' pages and values add up (see {@link PageChecks.State} for the one order that matters).
+   * Values are reported only where every page frames, checks and decompresses: a page the walk refused would only
+   * fail again, as a second finding about the same bytes.
+   */
+  @Override
+  public RuleResult merge(String display, List<State> parts) {
+    State first = parts.get(0);
+    List<Finding> findings = new ArrayList<>(first.footer());
+    String observed = first.observed();
+    if (first.scanned()) {
+      Finding failure = parts.stream().map(State::walkFailure).filter(x -> x != null).findFirst().orElse(null);
+      if (failure != null) {
+        findings.add(failure);
+      } else {
+        PageChecks.State pages = first.pages();
+        ValueDecode.State values = first.values();
+        for (State p : parts.subList(1, parts.size())) {
+          pages = pages.then(p.pages());
+          values = values.then(p.values());
+        }
+        findings.addAll(pages.findings(display, this));
+        observed += ", " + pages.pages() + " pages"
+            + (pages.crcChecked() > 0 ? ", " + pages.crcChecked() + " CRCs verified" : "")
+            + (pages.notDecompressed() > 0 ? ", " + pages.notDecompressed() + " pages not decompressed (codec)" : "");
+        if (findings.isEmpty()) {
+          findings.addAll(values.findings());
+          observed += ", values of " + values.chunks() + " column chunks decoded"
+              + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded ("
+                  + String.join(", ", values.why()) + ")" : "");
+        }
+      }
+    }
+    return RuleResult.of(display, id(), severity, observed, findings);
   }
 
   /** What is wrong with where a chunk or one of its page indexes lies, or null. */
@@ -105,40 +180,5 @@ public final class StructureRule implements Rule {
       return "the column index at byte " + columns.get().offset() + " lies outside the data region 4.." + dataEnd;
     }
     return null;
-  }
-
-  /**
-   * The full scan: one walk over every page that also decodes every value. Values are reported only where every
-   * page frames, checks and decompresses: a page the walk refused would only fail again, as a second finding about
-   * the same bytes.
-   */
-  private String fullScan(FileContext f, FileLayout layout, List<Finding> findings) {
-    PageChecks pages = new PageChecks();
-    ValueDecode values = new ValueDecode();
-    f.accounting().opened();
-    try {
-      f.table().walkPagesAndValues(w -> {
-        f.accounting().read(w.bytesRead());
-        pages.add(w);
-        values.add(w, layout.rowGroups().get(w.chunk().rowGroup()));
-      });
-    } catch (ArtifactException e) {
-      // the error's location is the finding's: the file is this one, the column and row group where it names them
-      findings.add(f.finding(this, e.column().orElse(null), e.rowGroup().isPresent() ? e.rowGroup().getAsInt() : null,
-          e.row().isPresent() ? e.row().getAsLong() : null, 1, "reading pages: " + e.detail()));
-      return "";
-    }
-    findings.addAll(pages.findings(f, this));
-    String observed = ", " + pages.pages() + " pages"
-        + (pages.crcChecked() > 0 ? ", " + pages.crcChecked() + " CRCs verified" : "")
-        + (pages.notDecompressed() > 0 ? ", " + pages.notDecompressed() + " pages not decompressed (codec)" : "");
-    if (findings.isEmpty()) {
-      values.finding(f, this).ifPresent(findings::add);
-      values.nullItemsFinding(f, this).ifPresent(findings::add);
-      observed += ", values of " + values.chunks() + " column chunks decoded"
-          + (values.notDecoded() > 0 ? ", " + values.notDecoded() + " not decoded (" + values.notDecodedWhy() + ")"
-              : "");
-    }
-    return observed;
   }
 }

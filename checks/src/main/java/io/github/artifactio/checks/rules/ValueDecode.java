@@ -6,6 +6,8 @@ import io.github.artifactio.engine.layout.PageKind;
 import io.github.artifactio.engine.layout.PageLayout;
 import io.github.artifactio.engine.layout.RowGroupLayout;
 import io.github.artifactio.engine.layout.ValueDecoding;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -16,6 +18,42 @@ import java.util.TreeSet;
  * corrupt is found before a downstream reader trips on it. The engine locates a failure to its page and first row.
  */
 final class ValueDecode {
+  /**
+   * The decode of a range: counts, the reasons chunks were not decoded, and the first failing chunk's and first
+   * chunk with null list items' findings (their counts the range's; the merge sets the file's).
+   */
+  public record State(long chunks, long failed, long notDecoded, List<String> why, Finding failure, long nullItems,
+      Finding nullItemsFinding) {
+    State then(State next) {
+      TreeSet<String> all = new TreeSet<>(why);
+      all.addAll(next.why);
+      return new State(chunks + next.chunks, failed + next.failed, notDecoded + next.notDecoded, List.copyOf(all),
+          failure != null ? failure : next.failure, nullItems + next.nullItems,
+          nullItemsFinding != null ? nullItemsFinding : next.nullItemsFinding);
+    }
+
+    /** The findings of the file: the first failing chunk's place with every failure counted, then null items. */
+    List<Finding> findings() {
+      List<Finding> out = new ArrayList<>();
+      if (failure != null) {
+        out.add(counted(failure, failed));
+      }
+      if (nullItemsFinding != null) {
+        out.add(counted(nullItemsFinding, nullItems));
+      }
+      return out;
+    }
+
+    private static Finding counted(Finding f, long count) {
+      return new Finding(f.rule(), f.severity(), f.file(), f.column(), f.rowGroup(), f.row(), count, f.detail());
+    }
+  }
+
+  State state(FileContext f, Rule rule) {
+    return new State(chunks, failed, notDecoded, List.copyOf(why), finding(f, rule).orElse(null), nullItems,
+        nullItemsFinding(f, rule).orElse(null));
+  }
+
   private long chunks;
   private long failed;
   private long notDecoded;

@@ -16,7 +16,10 @@ import java.util.Objects;
  *
  * <p><b>Units.</b> One unit per file, in the order given (a path given twice is planned once); a {@code hash} plan
  * cuts a file larger than the split size into ranges of {@code max(1, splitBytes / 1 MiB)} spans of 1 MiB, the last
- * range taking what is left.
+ * range taking what is left. A plan by {@linkplain #rowGroups row groups} (what {@code validate} checks in pieces) cuts a
+ * file larger than the split size, whose row groups' bytes were read from its footer at planning, into
+ * {@code ceil(size / splitBytes)} contiguous ranges of row groups balanced by bytes ({@link #rowGroupRanges}); a file
+ * with one row group, or planned without its footer, stays one unit.
  *
  * <p><b>Shards.</b> Each unit weighs its bytes plus one (so that empty files count too). Laid end to end in plan order
  * they fill {@code [0, W)}; unit {@code u}, at {@code [c, c + w)}, goes to shard {@code floor(N * (2c + w) / (2W))},
@@ -32,6 +35,8 @@ public final class WorkPlan {
   public static final String SPANS = "spans";
   /** The kind of a plan whose units are hashed. */
   public static final String HASH = "hash";
+  /** The axis of a unit that is a range of a file's row groups, by their index in the footer. */
+  public static final String ROW_GROUPS = "row-groups";
   /** The axis of a whole-file unit: {@code [0, 1)}, the one file. */
   public static final String FILE = "file";
   /** The default split size: files larger than 1 GiB are cut into ranges of 1 GiB. */
@@ -49,7 +54,8 @@ public final class WorkPlan {
     this.toolVersion = toolVersion;
     this.splitBytes = splitBytes;
     this.files = List.copyOf(files);
-    this.units = kind.equals(HASH) ? hashUnits(this.files, splitBytes) : fileUnits(this.files);
+    this.units = kind.equals(HASH) ? hashUnits(this.files, splitBytes)
+        : splitBytes > 0 ? rowGroupUnits(this.files, splitBytes) : fileUnits(this.files);
     this.id = identity();
   }
 
@@ -86,6 +92,85 @@ public final class WorkPlan {
     return new WorkPlan(kind, Objects.requireNonNull(toolVersion, "toolVersion"), 0, files);
   }
 
+  /**
+   * A plan for {@code kind}, a command other than {@value #HASH}, that cuts each file larger than {@code splitBytes}
+   * into ranges of row groups (axis {@value #ROW_GROUPS}) by the row-group bytes its {@link PlannedFile} holds; the
+   * other files are whole-file units.
+   */
+  public static WorkPlan rowGroups(String kind, List<PlannedFile> files, long splitBytes, String toolVersion) {
+    if (kind.equals(HASH)) {
+      throw new IllegalArgumentException("a hash plan splits files by spans: use hashFiles");
+    }
+    if (splitBytes < 1) {
+      throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
+    }
+    return new WorkPlan(kind, Objects.requireNonNull(toolVersion, "toolVersion"), splitBytes, files);
+  }
+
+  /**
+   * A range {@code [from, to)} of a file's row groups and the bytes it weighs.
+   *
+   * @param bytes the range's row groups' compressed bytes; the first range also weighs what no row group holds (the
+   *     magic and the footer), so a file's ranges weigh its size
+   */
+  public record RowGroupRange(int from, int to, long bytes) {}
+
+  /**
+   * The ranges a file of {@code size} bytes whose row groups hold {@code groupBytes} is cut into for a split size of
+   * {@code splitBytes}: one range when it is not larger, or has at most one row group; else {@code k = ceil(size /
+   * splitBytes)} ranges (fewer when there are fewer row groups), row group {@code g} going to the range whose k-th of
+   * the row groups' bytes holds its midpoint (each row group weighing its bytes plus one), as units go to shards.
+   */
+  public static List<RowGroupRange> rowGroupRanges(List<Long> groupBytes, long size, long splitBytes) {
+    int n = groupBytes.size();
+    long inGroups = 0;
+    for (long b : groupBytes) {
+      inGroups += b;
+    }
+    long rest = Math.max(0, size - inGroups);
+    if (size <= splitBytes || n <= 1) {
+      return List.of(new RowGroupRange(0, n, inGroups + rest));
+    }
+    int k = (int) Math.min(n, (size + splitBytes - 1) / splitBytes);
+    long twiceTotal = 2 * (inGroups + n);
+    List<RowGroupRange> out = new ArrayList<>();
+    int from = 0;
+    int current = 0;
+    long bytes = rest;
+    long before = 0;
+    for (int g = 0; g < n; g++) {
+      long w = groupBytes.get(g) + 1;
+      int range = shardAt(2 * before + w, twiceTotal, k);
+      if (range != current && g > from) {
+        out.add(new RowGroupRange(from, g, bytes));
+        from = g;
+        bytes = 0;
+      }
+      current = range;
+      bytes += groupBytes.get(g);
+      before += w;
+    }
+    out.add(new RowGroupRange(from, n, bytes));
+    return List.copyOf(out);
+  }
+
+  private static List<WorkUnit> rowGroupUnits(List<PlannedFile> files, long splitBytes) {
+    List<WorkUnit> out = new ArrayList<>();
+    for (int f = 0; f < files.size(); f++) {
+      PlannedFile file = files.get(f);
+      long size = file.stamp().size();
+      List<RowGroupRange> ranges = rowGroupRanges(file.rowGroupBytes(), size, splitBytes);
+      if (ranges.size() == 1) {
+        out.add(new WorkUnit(out.size(), f, file.path(), FILE, 0, 1, size));
+        continue;
+      }
+      for (RowGroupRange r : ranges) {
+        out.add(new WorkUnit(out.size(), f, file.path(), ROW_GROUPS, r.from(), r.to(), r.bytes()));
+      }
+    }
+    return List.copyOf(out);
+  }
+
   private static List<WorkUnit> fileUnits(List<PlannedFile> files) {
     List<WorkUnit> out = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
@@ -120,6 +205,10 @@ public final class WorkPlan {
       // the path's length first: a path holding a newline or a space cannot read as two entries
       s.append(f.stamp().size()).append(' ').append(f.stamp().mtimeNanos()).append(' ').append(f.path().length())
           .append(':').append(f.path()).append('\n');
+      if (!f.rowGroupBytes().isEmpty()) {
+        // the ranges a file is cut into come from these: two plans that cut it differently are different plans
+        s.append("row groups ").append(f.rowGroupBytes()).append('\n');
+      }
     }
     return Blake3.hashString(s.toString()).hex();
   }

@@ -222,6 +222,16 @@ public final class TableFile {
     file.walkPagesAndValues(each);
   }
 
+  /**
+   * {@link #walkPagesAndValues(Consumer)} over row groups {@code [fromGroup, toGroup)} of the file alone: the walks of
+   * consecutive ranges hand on, together, exactly the chunks of one walk over the file, in the same order.
+   *
+   * @throws IllegalArgumentException when the range is not one of the file's row groups
+   */
+  public void walkPagesAndValues(int fromGroup, int toGroup, Consumer<ChunkWalk> each) {
+    file.walkPagesAndValues(fromGroup, toGroup, each);
+  }
+
   /** The row count of each of the file's row groups. */
   public long[] rowGroupRows() {
     return file.rowGroups().stream().mapToLong(RowGroupInfo::rows).toArray();

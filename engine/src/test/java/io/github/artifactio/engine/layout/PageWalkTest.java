@@ -289,4 +289,20 @@ class PageWalkTest {
     assertTrue(first > 0, "the broken id is not on the page's first row");
     assertEquals(first, v.row());
   }
+
+  @Test
+  void walks_of_consecutive_row_group_ranges_hand_on_the_chunks_of_one_walk_over_the_file() {
+    Path p = everyKind(Codec.SNAPPY);
+    List<ChunkWalk> whole = walkWithValues(p);
+    TableFile t = TableFile.open(p);
+    List<ChunkWalk> ranges = new ArrayList<>();
+    t.walkPagesAndValues(0, 1, ranges::add);
+    t.walkPagesAndValues(1, 1, ranges::add);
+    t.walkPagesAndValues(1, 3, ranges::add);
+    assertEquals(whole, ranges);
+    assertTrue(whole.size() > t.layout().rowGroups().get(0).chunks().size(), "the file has more than one row group");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> t.walkPagesAndValues(2, 4, w -> {}));
+    assertEquals("row groups [2, 4) are not a range of the 3 of " + p, e.getMessage());
+  }
 }

@@ -43,6 +43,53 @@ class WorkPlanTest {
   }
 
   @Test
+  void a_file_larger_than_the_split_size_becomes_ranges_of_row_groups_balanced_by_bytes() {
+    FileStamp stamp = new FileStamp(1000, 1);
+    PlannedFile big = new PlannedFile("big.parquet", stamp, List.of(100L, 300L, 100L, 100L, 300L, 50L));
+    PlannedFile oneGroup = new PlannedFile("one.parquet", stamp, List.of(990L));
+    WorkPlan plan = WorkPlan.rowGroups("validate", List.of(file("small.parquet", 10), big, oneGroup), 400, "test");
+    // 1000 bytes in ranges of 400: three ranges; the footer's 50 bytes weigh with the first
+    assertEquals(List.of("small.parquet file [0, 1)", "big.parquet row-groups [0, 2)", "big.parquet row-groups [2, 4)",
+        "big.parquet row-groups [4, 6)", "one.parquet file [0, 1)"),
+        plan.units().stream().map(WorkUnit::toString).toList());
+    assertEquals(List.of(10L, 450L, 200L, 350L, 1000L), plan.units().stream().map(WorkUnit::bytes).toList());
+    assertEquals(List.of(new WorkPlan.RowGroupRange(0, 6, 1000)),
+        WorkPlan.rowGroupRanges(big.rowGroupBytes(), 1000, 1000), "a file no larger than the split size is whole");
+    assertNotEquals(plan.id(), WorkPlan.rowGroups("validate", List.of(file("small.parquet", 10),
+        new PlannedFile("big.parquet", stamp, List.of(100L, 300L, 100L, 100L, 250L, 100L)), oneGroup), 400, "test")
+        .id(), "row groups cut otherwise make another plan");
+  }
+
+  @Test
+  void random_row_groups_are_cut_into_contiguous_ranges_that_cover_the_file_once() {
+    Random random = new Random(27);
+    for (int t = 0; t < 2000; t++) {
+      int n = random.nextInt(12);
+      List<Long> groups = new ArrayList<>();
+      long sum = 0;
+      for (int g = 0; g < n; g++) {
+        groups.add((long) random.nextInt(5000));
+        sum += groups.get(g);
+      }
+      long size = sum + random.nextInt(100);
+      long split = 1 + random.nextInt(8000);
+      List<WorkPlan.RowGroupRange> ranges = WorkPlan.rowGroupRanges(groups, size, split);
+      int next = 0;
+      long bytes = 0;
+      for (WorkPlan.RowGroupRange r : ranges) {
+        assertEquals(next, r.from(), ranges.toString());
+        assertTrue(r.to() > r.from() || n == 0, ranges.toString());
+        next = r.to();
+        bytes += r.bytes();
+      }
+      assertEquals(n, next, ranges.toString());
+      assertEquals(size, bytes, ranges.toString());
+      long want = size <= split || n <= 1 ? 1 : Math.min(n, (size + split - 1) / split);
+      assertTrue(ranges.size() <= want, ranges + " for " + want);
+    }
+  }
+
+  @Test
   void shards_are_contiguous_balanced_by_bytes_and_hold_every_unit_once() {
     Random random = new Random(27);
     for (int trial = 0; trial < 200; trial++) {

@@ -4,11 +4,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.artifactio.checks.ParquetValidator;
+import io.github.artifactio.checks.ValidationPlan;
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.report.Reports;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.column.Float64Column;
+import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.FilePart;
 import io.github.artifactio.engine.hash.FileStamp;
+import io.github.artifactio.engine.table.Codec;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,10 +45,19 @@ import java.util.concurrent.TimeUnit;
  * {@code merge} (timed apart); and in this JVM, one range on a context without threads against the four ranges at
  * once, each on a context without threads of its own, on {@value #RANGES} threads: the throughput of ranges hashed in
  * parallel over one range's, which the issue wants at least 1.7x on a 2-core machine.
+ *
+ * <p>The validate part: a Parquet file of about {@code scale.bytes} (ids 0..n-1 and an ascending m/z, uncompressed,
+ * in {@value #VALIDATE_GROUPS} row groups) validated with {@code structure} full, {@code contiguous-ids} and
+ * {@code ascending} (and the default rules) on a context of two threads (one helper and the calling thread), once as
+ * one unit and once cut into {@value #RANGES} ranges of row groups: the two reports must be equal, and the issue wants
+ * the split run at most 0.6x the whole-file run's time.
  */
 public final class ScaleBench {
   static final int RANGES = 4;
   static final int ROUNDS = Integer.getInteger("bench.rounds", 3);
+  static final int VALIDATE_GROUPS = 64;
+  static final String VALIDATE_WHOLE = "validate, 1 unit, 2 threads";
+  static final String VALIDATE_SPLIT = "validate, " + RANGES + " units, 2 threads";
 
   private ScaleBench() {}
 
@@ -61,6 +81,17 @@ public final class ScaleBench {
     FileStamp stamp = FileStamp.of(file);
     long splitMib = bytes / RANGES >> 20;
 
+    Path parquet = dir.resolve("big.parquet");
+    if (!Files.exists(parquet) || Math.abs(Files.size(parquet) - bytes) > bytes / 8) {
+      writeParquet(parquet, bytes);
+    }
+    long parquetBytes = Files.size(parquet);
+    ValidationPlan rules = ValidationPlan.build(List.of(new CheckConfig("structure").setFull(true),
+        new CheckConfig("contiguous-ids").setColumns(List.of("candidate_id")),
+        new CheckConfig("ascending").setColumns(List.of("precursor_mz"))), List.of(), List.of(), List.of());
+    // the split size that cuts the file into RANGES ranges, as --split-mib would
+    long splitBytes = (parquetBytes + RANGES - 1) / RANGES;
+
     Map<String, List<Double>> times = new LinkedHashMap<>();
     List<Double> mergeTimes = new ArrayList<>();
     String[] merged = new String[1];
@@ -80,6 +111,13 @@ public final class ScaleBench {
       t.put("one range, one thread", time(() -> Blake3Parts.hash(file, stamp, 0, perRange, EngineContext.serial())));
       ContentHash[] inProcess = new ContentHash[1];
       t.put(RANGES + " ranges at once, one thread each", time(() -> inProcess[0] = rangesAtOnce(file, stamp, spans)));
+      String[] reports = new String[2];
+      t.put(VALIDATE_WHOLE, time(() -> reports[0] = validate(rules, parquet, Long.MAX_VALUE)));
+      t.put(VALIDATE_SPLIT, time(() -> reports[1] = validate(rules, parquet, splitBytes)));
+      if (!reports[0].equals(reports[1]) || !reports[0].contains("\"passed\" : true")) {
+        throw new IllegalStateException("validate in " + RANGES + " units does not report what it reports in one, or"
+            + " the file does not pass:\n" + reports[0] + "\n" + reports[1]);
+      }
       if (!merged[0].equals(b3sum) || !inProcess[0].hex().equals(b3sum)) {
         throw new IllegalStateException("the merged digests " + merged[0] + " and " + inProcess[0].hex()
             + " are not b3sum's " + b3sum);
@@ -97,6 +135,9 @@ public final class ScaleBench {
     root.put("ranges", RANGES);
     root.put("rounds", ROUNDS);
     root.put("digest", b3sum);
+    root.put("parquet_bytes", parquetBytes);
+    root.put("parquet_row_groups", VALIDATE_GROUPS);
+    root.put("validate_reports_equal", true);
     root.put("merged_digest_equals_b3sum", true);
     root.set("load_at_start", loadAtStart);
     root.set("load_at_end", Machine.loadNode());
@@ -104,8 +145,9 @@ public final class ScaleBench {
     times.forEach((name, t) -> {
       ObjectNode o = arms.putObject(name);
       o.put("median_s", BenchStats.round(BenchStats.median(t)));
-      if (bytesOf(name, bytes) > 0) {
-        o.put("gb_per_s", BenchStats.round(bytesOf(name, bytes) / 1e9 / BenchStats.median(t)));
+      long armBytes = name.startsWith("validate") ? parquetBytes : bytesOf(name, bytes);
+      if (armBytes > 0) {
+        o.put("gb_per_s", BenchStats.round(armBytes / 1e9 / BenchStats.median(t)));
       }
       ArrayNode r = o.putArray("rounds_s");
       t.forEach(x -> r.add(BenchStats.round(x)));
@@ -117,13 +159,16 @@ public final class ScaleBench {
       speedup[i] = (bytes / all[i]) / (bytes / RANGES / one[i]); // throughput over one range's
     }
     BenchStats.Summary s = BenchStats.Summary.of(speedup);
-    ObjectNode target = root.putArray("targets").addObject();
+    ArrayNode targets = root.putArray("targets");
+    ObjectNode target = targets.addObject();
     target.put("target", RANGES + " ranges hashed at once over one range's throughput (at least)");
     target.put("ratio", BenchStats.round(s.median()));
     target.put("p10", BenchStats.round(s.p10()));
     target.put("p90", BenchStats.round(s.p90()));
     target.put("limit", 1.7);
     target.put("met", s.median() >= 1.7);
+    ConcatBench.target(targets.addObject(), new ConcatBench.Target("validate of one file in " + RANGES + " units over"
+        + " one unit, on 2 threads (at most)", VALIDATE_SPLIT, List.of(VALIDATE_WHOLE), 0.6), times);
     ArrayNode headlines = root.putArray("headline");
     Bench.headline(headlines, String.format(Locale.ROOT, "time to hash a %,d MiB file as %d shard processes at once"
         + " and merge their reports, artifact-io over b3sum", bytes >> 20, RANGES),
@@ -134,6 +179,8 @@ public final class ScaleBench {
     arms.fields().forEachRemaining(e -> System.out.printf(Locale.ROOT, "%-40s %8.3f s %8.3f GB/s%n", e.getKey(),
         e.getValue().get("median_s").asDouble(), e.getValue().path("gb_per_s").asDouble()));
     System.out.printf(Locale.ROOT, "ranges at once over one range's throughput: %.2f (at least 1.7)%n", s.median());
+    System.out.printf(Locale.ROOT, "validate in %d units over 1 unit: %.2f (at most 0.6)%n", RANGES,
+        targets.get(1).get("ratio").asDouble());
     System.out.println("wrote " + json);
   }
 
@@ -189,6 +236,41 @@ public final class ScaleBench {
       List<FilePart> parts = context.map(ranges, i -> Blake3Parts.hash(file, stamp, spans * i / RANGES,
           spans * (i + 1) / RANGES, EngineContext.serial()));
       return Blake3Parts.merge(file, parts);
+    }
+  }
+
+  /**
+   * {@code validation.json}'s text for {@code file} checked with {@code rules} on a context of two threads, files
+   * past {@code splitBytes} in ranges of row groups.
+   */
+  private static String validate(ValidationPlan rules, Path file, long splitBytes) {
+    Outcome o;
+    try (EngineContext context = EngineContext.create("bench-validate", 1)) {
+      o = new ParquetValidator(rules, null, "bench", splitBytes).validate(file.getParent(), List.of(file), context);
+    }
+    return Reports.json(List.of(new Reports.Run(o, Severity.ERROR)), "bench", "bench");
+  }
+
+  /**
+   * A Parquet file of about {@code bytes}: ids 0..n-1 and an ascending m/z, 16 bytes a row uncompressed, in
+   * {@value #VALIDATE_GROUPS} row groups, written a million rows at a time.
+   */
+  private static void writeParquet(Path file, long bytes) {
+    long rows = bytes / 16;
+    int groupRows = (int) Math.max(1, rows / VALIDATE_GROUPS);
+    try (TableWriter w = TableWriter.open(file, WriteOptions.builder().rowGroupRows(groupRows)
+        .codec(Codec.UNCOMPRESSED).build())) {
+      for (long from = 0; from < rows; from += 1 << 20) {
+        int n = (int) Math.min(1 << 20, rows - from);
+        long[] ids = new long[n];
+        double[] mz = new double[n];
+        for (int i = 0; i < n; i++) {
+          ids[i] = from + i;
+          mz[i] = 100 + (from + i) * 1e-6;
+        }
+        w.write(List.of(new Int64Column("candidate_id", ids), new Float64Column("precursor_mz", mz)));
+      }
+      w.finish();
     }
   }
 

@@ -55,6 +55,15 @@ final class PageWalker {
    * file) the chunk of each top-level column's leaf is decoded in the same pass.
    */
   static void walk(FileLayout layout, ParquetFile values, Consumer<ChunkWalk> each) {
+    walk(layout, values, 0, layout.rowGroups().size(), each);
+  }
+
+  /** {@link #walk(FileLayout, ParquetFile, Consumer)} over row groups {@code [fromGroup, toGroup)} alone. */
+  static void walk(FileLayout layout, ParquetFile values, int fromGroup, int toGroup, Consumer<ChunkWalk> each) {
+    if (fromGroup < 0 || toGroup > layout.rowGroups().size() || fromGroup > toGroup) {
+      throw new IllegalArgumentException("row groups [" + fromGroup + ", " + toGroup + ") are not a range of the "
+          + layout.rowGroups().size() + " of " + layout.path());
+    }
     Path path = layout.path();
     Map<Integer, ColumnSpec> specs = new HashMap<>();
     if (values != null) {
@@ -69,7 +78,7 @@ final class PageWalker {
       throw new ArtifactException(path, "opening the file: " + e, e);
     }
     try (reads) {
-      for (RowGroupLayout g : layout.rowGroups()) {
+      for (RowGroupLayout g : layout.rowGroups().subList(fromGroup, toGroup)) {
         for (ColumnChunkLayout c : g.chunks()) {
           Chunk chunk = new Chunk(reads, c, layout.leaves().get(c.leaf()));
           ColumnSpec spec = specs.get(c.leaf());

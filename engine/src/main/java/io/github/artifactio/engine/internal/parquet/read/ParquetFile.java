@@ -333,6 +333,11 @@ public final class ParquetFile {
     PageWalker.walk(layout, this, each);
   }
 
+  /** {@link #walkPagesAndValues(Consumer)} over row groups {@code [fromGroup, toGroup)} alone. */
+  public void walkPagesAndValues(int fromGroup, int toGroup, Consumer<ChunkWalk> each) {
+    PageWalker.walk(layout, this, fromGroup, toGroup, each);
+  }
+
   public Path path() {
     return path;
   }

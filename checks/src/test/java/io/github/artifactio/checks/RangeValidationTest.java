@@ -1,0 +1,225 @@
+package io.github.artifactio.checks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.artifactio.checks.config.CheckConfig;
+import io.github.artifactio.checks.report.Reports;
+import io.github.artifactio.checks.result.Outcome;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.engine.EngineContext;
+import io.github.artifactio.engine.TestData;
+import io.github.artifactio.engine.TestFiles;
+import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.Int64Column;
+import io.github.artifactio.engine.column.OptFloat64Column;
+import io.github.artifactio.engine.column.OptInt64Column;
+import io.github.artifactio.engine.layout.ChunkWalk;
+import io.github.artifactio.engine.layout.FileLayout;
+import io.github.artifactio.engine.layout.PageLayout;
+import io.github.artifactio.engine.layout.SortingColumn;
+import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.WorkPlan;
+import io.github.artifactio.engine.table.Codec;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
+import io.github.artifactio.testkit.property.Gens;
+import io.github.artifactio.testkit.property.Property;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A file checked in ranges of its row groups, on an engine context's threads, reports exactly what the file checked
+ * whole reports: the same {@code validation.json} and JUnit XML (times aside), for random files with findings of every
+ * range rule at and beside the borders of their ranges, and for the repository's files from other writers.
+ */
+class RangeValidationTest {
+  @TempDir Path dir;
+
+  /** Rules that carry state across ranges, each configured so that the random files break it. */
+  private static ValidationPlan plan() {
+    List<CheckConfig> checks = List.of(new CheckConfig("structure").setFull(true),
+        new CheckConfig("contiguous-ids").setColumns(List.of("candidate_id")),
+        new CheckConfig("ascending").setColumns(List.of("precursor_mz")),
+        new CheckConfig("ascending").setColumns(List.of("rt")).setStrict(true),
+        new CheckConfig("references").setColumns(List.of("candidate_id")).setTarget("target.bin"));
+    return ValidationPlan.build(checks, List.of(), List.of(), List.of());
+  }
+
+  /** {@code validation.json} and the JUnit XML without times, of {@code files} checked with {@code splitBytes}. */
+  private static String reports(ValidationPlan plan, Path root, List<Path> files, long splitBytes) {
+    Outcome o;
+    try (EngineContext context = EngineContext.create("test-ranges", 1)) {
+      o = new ParquetValidator(plan, null, "test", splitBytes).validate(root, files, context);
+    }
+    List<Reports.Run> runs = List.of(new Reports.Run(o, Severity.ERROR));
+    try {
+      Path junit = Files.createTempFile(root, "junit", ".xml");
+      Reports.writeJunit(junit, runs);
+      String xml = Files.readString(junit).replaceAll(" time=\"[0-9.]+\"", "");
+      Files.delete(junit);
+      return Reports.json(runs, "test", "test") + "\n" + xml;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The reports, their read counts left out when a column could not be read: the whole-file scan of that column stops
+   * where it fails, while the ranges after it still read theirs (each range counts what it read). Every other line,
+   * and the counts of a run where everything could be read, must be equal.
+   */
+  private static String reads(String reports) {
+    if (reports.contains("\"undetermined\" : 0,")) {
+      return reports;
+    }
+    return reports.replaceAll("\"(files_opened|bytes_read)\" : [0-9]+", "\"$1\" : (not compared)");
+  }
+
+  /** How many ranges {@code file} is checked in at {@code splitBytes}. */
+  private static int ranges(Path file, long splitBytes) {
+    PlannedFile p = ParquetValidator.plannedFile(file, splitBytes);
+    return WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), splitBytes).size();
+  }
+
+  /**
+   * A file of {@code rows} rows in row groups of {@code groupRows}, uncompressed, whose defects {@code random} places:
+   * ids out of place and NULL, m/z falling back, NULL and NaN, rt repeating (strict order) and falling back, on the
+   * first or last row of a row group (where ranges meet) as often as elsewhere; every row group declares rt ascending;
+   * sometimes a page of one row group whose values no longer decode, or whose CRC no longer matches.
+   */
+  private static Path randomFile(Path file, Random random, int rows, int groupRows) {
+    long[] ids = new long[rows];
+    boolean[] idValid = new boolean[rows];
+    double[] mz = new double[rows];
+    boolean[] mzValid = new boolean[rows];
+    long[] rt = new long[rows];
+    for (int i = 0; i < rows; i++) {
+      ids[i] = i;
+      idValid[i] = true;
+      mz[i] = 100 + i * 0.5;
+      mzValid[i] = true;
+      rt[i] = 10L * i;
+    }
+    int defects = random.nextInt(6);
+    for (int d = 0; d < defects; d++) {
+      int at = place(random, rows, groupRows);
+      switch (random.nextInt(7)) {
+        case 0 -> ids[at] = ids[at] + 1 + random.nextInt(3);
+        case 1 -> idValid[at] = false;
+        case 2 -> mz[at] = mz[at] - 1 - random.nextInt(50);
+        case 3 -> mzValid[at] = false;
+        case 4 -> mz[at] = Double.NaN;
+        case 5 -> rt[at] = at == 0 ? rt[at] : rt[at - 1];
+        default -> rt[at] = rt[at] - 15 - random.nextInt(30);
+      }
+    }
+    List<Column> columns = List.of(new OptInt64Column("candidate_id", ids, idValid),
+        new OptFloat64Column("precursor_mz", mz, mzValid), new Int64Column("rt", rt));
+    TableWriter.writeTable(file, columns,
+        WriteOptions.builder().rowGroupRows(groupRows).pageRows(Math.max(1, groupRows / 3))
+            .codec(Codec.UNCOMPRESSED).build());
+    TestFiles.declareSort(file, new SortingColumn(2, false, false));
+    int broken = random.nextInt(4);
+    if (broken > 0) {
+      List<ChunkWalk> walks = new ArrayList<>();
+      FileLayout.read(file).walkPages(walks::add);
+      int group = random.nextInt((rows + groupRows - 1) / groupRows);
+      PageLayout page = walks.stream().filter(w -> w.chunk().rowGroup() == group
+          && w.chunk().path().equals("candidate_id")).findFirst().orElseThrow().pages().stream()
+          .filter(pg -> pg.kind().isData()).reduce((a, b) -> b).orElseThrow();
+      if (broken == 1) {
+        TestFiles.breakLevels(file, page);
+      } else {
+        TestFiles.changePageBody(file, page, (body, attempt) -> body[body.length - 1] ^= (byte) (1 + attempt));
+      }
+    }
+    return file;
+  }
+
+  /** A row at a row group's first or last row half of the time, anywhere else otherwise. */
+  private static int place(Random random, int rows, int groupRows) {
+    if (random.nextBoolean()) {
+      return random.nextInt(rows);
+    }
+    int border = groupRows * (1 + random.nextInt(Math.max(1, (rows - 1) / groupRows)));
+    return Math.min(rows - 1, random.nextBoolean() ? border : border - 1);
+  }
+
+  @Test
+  void random_files_checked_in_random_ranges_report_what_they_report_checked_whole() {
+    Property.forAll(Gens.longs(0, Long.MAX_VALUE)).named("ranges of row groups").tries(25).check(seed -> {
+      Random random = new Random(seed);
+      Path root = Files.createDirectories(dir.resolve("case-" + Long.toHexString(seed)));
+      // the target of references: a file of a few rows, so that larger ids are findings
+      TableWriter.writeTable(root.resolve("target.bin"),
+          List.of(Int64Column.of("x", new long[30 + random.nextInt(300)])),
+          WriteOptions.builder().build());
+      List<Path> files = new ArrayList<>();
+      for (int f = 0; f < 1 + random.nextInt(3); f++) {
+        int groupRows = 3 + random.nextInt(60);
+        files.add(randomFile(root.resolve("f" + f + ".parquet"), random, 1 + random.nextInt(300), groupRows));
+      }
+      ValidationPlan plan = plan();
+      String whole = reads(reports(plan, root, files, Long.MAX_VALUE));
+      long largest = files.stream().mapToLong(RangeValidationTest::size).max().orElseThrow();
+      for (long split : new long[] {1, 1 + random.nextInt((int) largest), largest / 2 + 1}) {
+        assertSameReports(whole, reads(reports(plan, root, files, split)), "split at " + split + " bytes");
+      }
+      Path first = files.get(0);
+      assertEquals(FileLayout.read(first).rowGroups().size() > 1, ranges(first, 1) > 1,
+          "at 1 byte, a file of several row groups is checked in several ranges");
+    });
+  }
+
+  @Test
+  void the_repositorys_files_from_other_writers_checked_in_ranges_report_what_they_report_whole() throws IOException {
+    Path root = TestData.root();
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(root)) {
+      files = s.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
+    }
+    ValidationPlan plan = ValidationPlan.build(List.of(new CheckConfig("structure").setFull(true)), List.of(),
+        List.of(), List.of());
+    // a few KiB: files of several row groups are cut into ranges of a few row groups, not one range per row group;
+    // the files that stay whole are checked by the same code either way
+    long splitBytes = 4096;
+    List<Path> split = files.stream().filter(f -> ranges(f, splitBytes) > 1).toList();
+    assertTrue(split.size() >= 3, "some of the repository's files have several row groups: " + split);
+    assertSameReports(reads(reports(plan, root, split, Long.MAX_VALUE)), reads(reports(plan, root, split, splitBytes)),
+        "split at " + splitBytes + " bytes");
+  }
+
+  /** Equal reports, or a failure that shows the first line where they differ, with the lines around it. */
+  private static void assertSameReports(String expected, String actual, String what) {
+    String[] a = expected.split("\n", -1);
+    String[] b = actual.split("\n", -1);
+    for (int i = 0; i < Math.max(a.length, b.length); i++) {
+      String x = i < a.length ? a[i] : "(none)";
+      String y = i < b.length ? b[i] : "(none)";
+      if (!x.equals(y)) {
+        StringBuilder around = new StringBuilder();
+        for (int k = Math.max(0, i - 12); k < Math.min(a.length, i + 3); k++) {
+          around.append(k == i ? "> " : "  ").append(a[k]).append('\n');
+        }
+        assertEquals(x, y, what + ": line " + (i + 1) + " differs; whole:\n" + around);
+      }
+    }
+  }
+
+  private static long size(Path p) {
+    try {
+      return Files.size(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
