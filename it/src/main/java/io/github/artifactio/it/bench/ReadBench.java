@@ -130,9 +130,7 @@ public final class ReadBench {
           duckVersion = rs.getString(1);
         }
         Path duckFile = outDir.resolve("read-duckdb.parquet");
-        Files.deleteIfExists(duckFile);
-        // one thread keeps the rows in the reference's order, which contiguous-ids and ascending need
-        st.execute("COPY (SELECT * FROM read_parquet('" + reference + "')) TO '" + duckFile + "' (FORMAT parquet)");
+        copyWithDuckDb(st, reference, duckFile);
         sources.add(new Source("duckdb", "DuckDB " + duckVersion + " COPY, defaults", duckFile));
       }
       Path javaFile = outDir.resolve("read-parquet-java.parquet");
@@ -187,6 +185,15 @@ public final class ReadBench {
       pool.close();
       checks.close();
     }
+  }
+
+  /**
+   * {@code from}'s rows written by DuckDB's {@code COPY} with its default options; {@code st} runs on one thread,
+   * which keeps the rows in {@code from}'s order (contiguous-ids and ascending need it).
+   */
+  static void copyWithDuckDb(Statement st, Path from, Path to) throws Exception {
+    Files.deleteIfExists(to);
+    st.execute("COPY (SELECT * FROM read_parquet('" + from + "')) TO '" + to + "' (FORMAT parquet)");
   }
 
   /** The arms issue 26's goals compare, on {@code file}. */
