@@ -68,7 +68,8 @@ class ArchitectureTest {
   /** Sources outside the engine's internal Parquet package that may use parquet-java, with why. */
   static final Map<String, String> PARQUET_JAVA_EXCEPTIONS = Map.ofEntries(
       // the benchmarks' peer arms: parquet-java itself, measured beside the engine
-      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ReadBench.java", "parquet-java's ColumnReader arm"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ReadBench.java",
+          "parquet-java's ColumnReader arm and ParquetWriter file"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/ChannelInputFile.java",
           "ReadBench's parquet-java input"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/SnappyPages.java", "ReadBench's parquet-java codecs"),

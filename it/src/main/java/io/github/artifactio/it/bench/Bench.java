@@ -29,6 +29,7 @@ public final class Bench {
     runs.put("write", WriteBench::run);
     runs.put("blake3", Blake3Bench::run);
     runs.put("read", ReadBench::run);
+    runs.put("read-profile", ReadProfile::run);
     runs.put("concat", ConcatBench::run);
     runs.put("startup", StartupBench::run);
     runs.put("scale", ScaleBench::run);
