@@ -105,6 +105,9 @@ public final class ParquetValidator {
   /** A unit of one machine's run: a whole file, or a range of its row groups ({@code from} to {@code to}). */
   private record Job(int file, int from, int to, boolean range) {}
 
+  /** What a job gave: a whole file's results, or a range's rule parts. */
+  private record Done(List<RuleResult> results, List<RulePart> parts) {}
+
   private Outcome validateOnly(Path root, List<Path> files, EngineContext context, Progress progress) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     ReadAccounting accounting = new ReadAccounting();
@@ -132,10 +135,10 @@ public final class ParquetValidator {
       left[j.file()].incrementAndGet();
     }
     AtomicInteger done = new AtomicInteger();
-    List<Object> outputs = context.map(jobs, j -> {
+    List<Done> outputs = context.map(jobs, j -> {
       String name = names.get(j.file());
-      Object out = j.range() ? runRange(files.get(j.file()), name, j.from(), j.to(), accounting)
-          : validateOrReport(files.get(j.file()), name, accounting, cached);
+      Done out = j.range() ? new Done(null, runRange(files.get(j.file()), name, j.from(), j.to(), accounting))
+          : new Done(validateOrReport(files.get(j.file()), name, accounting, cached), null);
       if (progress != null && left[j.file()].decrementAndGet() == 0) {
         progress.update(done.incrementAndGet(), files.size());
       }
@@ -145,16 +148,12 @@ public final class ParquetValidator {
     for (int k = 0; k < jobs.size();) {
       Job j = jobs.get(k);
       if (!j.range()) {
-        @SuppressWarnings("unchecked")
-        List<RuleResult> whole = (List<RuleResult>) outputs.get(k++);
-        results.addAll(whole);
+        results.addAll(outputs.get(k++).results());
         continue;
       }
       List<List<RulePart>> parts = new ArrayList<>();
       for (; k < jobs.size() && jobs.get(k).file() == j.file(); k++) {
-        @SuppressWarnings("unchecked")
-        List<RulePart> part = (List<RulePart>) outputs.get(k);
-        parts.add(part);
+        parts.add(outputs.get(k).parts());
       }
       Path file = files.get(j.file());
       String name = names.get(j.file());
