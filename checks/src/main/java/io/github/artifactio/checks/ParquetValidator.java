@@ -209,7 +209,7 @@ public final class ParquetValidator {
         bytes.add(b);
       }
       return new PlannedFile(file.toString(), stamp, bytes);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return new PlannedFile(file.toString(), stamp);
     }
   }

@@ -59,11 +59,11 @@
  *
  * <p><b>Ranges of row groups.</b> A unit of a file past the split size is a range {@code [from, to)} on the axis
  * {@code row-groups}. The rules that look across row groups ({@code structure}, {@code contiguous-ids},
- * {@code ascending}) are {@link io.github.artifactio.checks.rules.RangeRule}s: over a range they return a state (counts,
- * first offending places with their file rows, the first and last key of an ordered column), and the merge joins a
- * file's states in file order into the result of the file checked whole; the others run once, in the file's first
- * range ({@link io.github.artifactio.checks.ParquetValidator#runRange}, {@code mergeRanges}). One machine checks the
- * ranges of a large file on its threads the same way.
+ * {@code ascending}) are {@link io.github.artifactio.checks.rules.RangeRule}s: over a range they return a state
+ * (counts, first offending places with their file rows, the first and last key of an ordered column), and the merge
+ * joins a file's states in file order into the result of the file checked whole; the others run once, in the file's
+ * first range ({@link io.github.artifactio.checks.ParquetValidator#runRange}, {@code mergeRanges}). One machine
+ * checks the ranges of a large file on its threads the same way.
  *
  * <p>A sharded run does not use the result cache: its results are the shard's to report, not the cache's.
  */
