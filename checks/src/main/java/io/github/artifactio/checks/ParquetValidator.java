@@ -51,7 +51,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@link #runRange}, {@link #mergeRanges}). The result is the file's checked whole, to the byte; what the ranges
  * read adds up to what the whole file's check reads, its footer counted once. A file whose size or modification time
  * changed between its planning and the end of its ranges gets a {@code structure} finding saying so instead
- * ({@link #changed}). With a cache, files are checked whole: the cache answers for a file by its whole hash.
+ * ({@link #changed}). With a cache, such a file is looked up first (by its whole hash, as any file) and checked in
+ * ranges only when the cache does not know it; its merged results are stored as a whole file's.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
@@ -68,8 +69,8 @@ public final class ParquetValidator {
   }
 
   /**
-   * @param cache null for no cache: files are then never hashed, and files larger than {@code splitBytes} are checked
-   *     in ranges of row groups
+   * @param cache null for no cache: files are then never hashed
+   * @param splitBytes files larger than this are checked in ranges of their row groups
    */
   public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes) {
     if (splitBytes < 1) {
@@ -105,21 +106,39 @@ public final class ParquetValidator {
   /** A unit of one machine's run: a whole file, or a range of its row groups ({@code from} to {@code to}). */
   private record Job(int file, int from, int to, boolean range) {}
 
+  /** What a job gave: a whole file's results, or a range's rule parts. */
+  private record Done(List<RuleResult> results, List<RulePart> parts) {}
+
   private Outcome validateOnly(Path root, List<Path> files, EngineContext context, Progress progress) {
     List<String> names = files.stream().map(f -> display(root, f)).toList();
     ReadAccounting accounting = new ReadAccounting();
     AtomicInteger cached = new AtomicInteger();
-    List<Job> jobs = new ArrayList<>();
     List<PlannedFile> planned = new ArrayList<>();
+    List<List<WorkPlan.RowGroupRange>> rangesOf = new ArrayList<>();
+    List<Integer> split = new ArrayList<>();
     for (int i = 0; i < files.size(); i++) {
-      PlannedFile p = cache == null ? plannedFile(files.get(i), splitBytes) : null;
+      PlannedFile p = plannedFile(files.get(i), splitBytes);
       planned.add(p);
-      List<WorkPlan.RowGroupRange> ranges = p == null ? List.of()
-          : WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), splitBytes);
-      if (ranges.size() < 2 || plan.rulesFor(names.get(i)).isEmpty()) {
+      rangesOf.add(WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), splitBytes));
+      if (rangesOf.get(i).size() > 1 && !plan.rulesFor(names.get(i)).isEmpty()) {
+        split.add(i);
+      }
+    }
+    // a file to check in ranges asks the cache first, on the threads (it may hash the file); a hit is not checked
+    CacheLookup[] lookups = new CacheLookup[files.size()];
+    List<CacheLookup> answers = context.map(split, i -> lookup(files.get(i), names.get(i),
+        plan.rulesFor(names.get(i)), accounting, cached));
+    for (int k = 0; k < split.size(); k++) {
+      lookups[split.get(k)] = answers.get(k);
+    }
+    List<Job> jobs = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (lookups[i] == null) {
         jobs.add(new Job(i, 0, 0, false));
+      } else if (lookups[i].hit() != null) {
+        jobs.add(new Job(i, 0, 0, true)); // answered: no range to check
       } else {
-        for (WorkPlan.RowGroupRange r : ranges) {
+        for (WorkPlan.RowGroupRange r : rangesOf.get(i)) {
           jobs.add(new Job(i, r.from(), r.to(), true));
         }
       }
@@ -132,10 +151,12 @@ public final class ParquetValidator {
       left[j.file()].incrementAndGet();
     }
     AtomicInteger done = new AtomicInteger();
-    List<Object> outputs = context.map(jobs, j -> {
+    List<Done> outputs = context.map(jobs, j -> {
       String name = names.get(j.file());
-      Object out = j.range() ? runRange(files.get(j.file()), name, j.from(), j.to(), accounting)
-          : validateOrReport(files.get(j.file()), name, accounting, cached);
+      CacheLookup known = lookups[j.file()];
+      Done out = !j.range() ? new Done(validateOrReport(files.get(j.file()), name, accounting, cached), null)
+          : known.hit() != null ? new Done(known.hit(), null)
+          : new Done(null, runRange(files.get(j.file()), name, j.from(), j.to(), accounting));
       if (progress != null && left[j.file()].decrementAndGet() == 0) {
         progress.update(done.incrementAndGet(), files.size());
       }
@@ -144,23 +165,25 @@ public final class ParquetValidator {
     List<RuleResult> results = new ArrayList<>();
     for (int k = 0; k < jobs.size();) {
       Job j = jobs.get(k);
-      if (!j.range()) {
-        @SuppressWarnings("unchecked")
-        List<RuleResult> whole = (List<RuleResult>) outputs.get(k++);
-        results.addAll(whole);
+      if (!j.range() || lookups[j.file()].hit() != null) {
+        results.addAll(outputs.get(k++).results());
         continue;
       }
       List<List<RulePart>> parts = new ArrayList<>();
       for (; k < jobs.size() && jobs.get(k).file() == j.file(); k++) {
-        @SuppressWarnings("unchecked")
-        List<RulePart> part = (List<RulePart>) outputs.get(k);
-        parts.add(part);
+        parts.add(outputs.get(k).parts());
       }
       Path file = files.get(j.file());
       String name = names.get(j.file());
       FileStamp before = planned.get(j.file()).stamp();
       FileStamp now = stampOrMissing(file);
-      results.addAll(now.equals(before) ? mergeRanges(name, parts) : changed(name, before, now));
+      if (now.equals(before)) {
+        List<RuleResult> merged = mergeRanges(name, parts);
+        lookups[j.file()].store(cache, merged);
+        results.addAll(merged);
+      } else {
+        results.addAll(changed(name, before, now));
+      }
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());
@@ -186,7 +209,7 @@ public final class ParquetValidator {
         bytes.add(b);
       }
       return new PlannedFile(file.toString(), stamp, bytes);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return new PlannedFile(file.toString(), stamp);
     }
   }
@@ -381,35 +404,57 @@ public final class ParquetValidator {
     if (rules.isEmpty()) {
       return List.of();
     }
-    String hash = null;
-    String fingerprint = null;
-    if (cache != null) {
-      try {
-        FileIdentity id = FileIdentity.of(file);
-        fingerprint = fingerprint(file, rules);
-        Optional<String> known = cache.knownHash(file, id);
-        if (known.isPresent()) {
-          hash = known.get();
-        } else {
-          accounting.opened();
-          hash = Blake3.hashFile(file).hex();
-          accounting.hashed(id.size());
-          cache.rememberHash(file, id, hash);
-        }
-        Optional<List<RuleResult>> hit = cache.results(hash, fingerprint, name);
-        if (hit.isPresent()) {
-          cachedCount.incrementAndGet();
-          return hit.get();
-        }
-      } catch (IOException | ArtifactException e) {
-        hash = null; // validate uncached; the rules report what is wrong with the file
-      }
+    CacheLookup lookup = lookup(file, name, rules, accounting, cachedCount);
+    if (lookup.hit() != null) {
+      return lookup.hit();
     }
     List<RuleResult> results = run(file, name, rules, accounting);
-    if (hash != null) {
-      cache.store(hash, fingerprint, results);
-    }
+    lookup.store(cache, results);
     return results;
+  }
+
+  /**
+   * What the cache knows of a file: its results ({@code hit}), or the key to store them under once checked (a null
+   * hash when there is no cache or the file could not be hashed: then nothing is stored).
+   */
+  private record CacheLookup(String hash, String fingerprint, List<RuleResult> hit) {
+    static final CacheLookup NONE = new CacheLookup(null, null, null);
+
+    void store(ResultCache cache, List<RuleResult> results) {
+      if (hash != null) {
+        cache.store(hash, fingerprint, results);
+      }
+    }
+  }
+
+  /** The cache's answer for {@code file}, hashing it when the cache does not know its hash. */
+  private CacheLookup lookup(Path file, String name, List<Rule> rules, ReadAccounting accounting,
+      AtomicInteger cachedCount) {
+    if (cache == null) {
+      return CacheLookup.NONE;
+    }
+    try {
+      FileIdentity id = FileIdentity.of(file);
+      String fingerprint = fingerprint(file, rules);
+      String hash;
+      Optional<String> known = cache.knownHash(file, id);
+      if (known.isPresent()) {
+        hash = known.get();
+      } else {
+        accounting.opened();
+        hash = Blake3.hashFile(file).hex();
+        accounting.hashed(id.size());
+        cache.rememberHash(file, id, hash);
+      }
+      Optional<List<RuleResult>> hit = cache.results(hash, fingerprint, name);
+      if (hit.isPresent()) {
+        cachedCount.incrementAndGet();
+        return new CacheLookup(hash, fingerprint, hit.get());
+      }
+      return new CacheLookup(hash, fingerprint, null);
+    } catch (IOException | ArtifactException e) {
+      return CacheLookup.NONE; // validate uncached; the rules report what is wrong with the file
+    }
   }
 
   /** The rules' fingerprint for this file: their configuration, the plugin version, and referenced files. */

@@ -38,7 +38,8 @@
  * </ul>
  *
  * <p><b>Shards.</b> {@code validate} runs over shards too: {@link io.github.artifactio.checks.ShardedValidation} plans
- * a run's files as whole-file units ({@link io.github.artifactio.engine.plan.WorkPlan#wholeFiles}), checks one shard's
+ * a run's files as units ({@link io.github.artifactio.engine.plan.WorkPlan#rowGroups}: a file each, or a range of row
+ * groups each for a file past the split size), checks one shard's
  * units into a {@link io.github.artifactio.checks.ValidatePartial} and merges every shard's partial in file order,
  * through {@link io.github.artifactio.checks.Gate#finish}, into the verdict and reports of one unsharded run.
  *
@@ -56,9 +57,13 @@
  * the shards' read counts; suppressions and the verdict are applied once, after the merge, as the unsharded run
  * applies them after checking. The times rules took are carried but differ from run to run.
  *
- * <p><b>Ranges of row groups</b> (a later step) would give a unit of a file a range {@code [from, to)} on the axis
- * {@code row-groups}; the rules that look across row groups would then return, besides findings, the first and last
- * key of the range and its counts, finished at merge; whole-file units keep the axis {@code file}, {@code [0, 1)}.
+ * <p><b>Ranges of row groups.</b> A unit of a file past the split size is a range {@code [from, to)} on the axis
+ * {@code row-groups}. The rules that look across row groups ({@code structure}, {@code contiguous-ids},
+ * {@code ascending}) are {@link io.github.artifactio.checks.rules.RangeRule}s: over a range they return a state
+ * (counts, first offending places with their file rows, the first and last key of an ordered column), and the merge
+ * joins a file's states in file order into the result of the file checked whole; the others run once, in the file's
+ * first range ({@link io.github.artifactio.checks.ParquetValidator#runRange}, {@code mergeRanges}). One machine
+ * checks the ranges of a large file on its threads the same way.
  *
  * <p>A sharded run does not use the result cache: its results are the shard's to report, not the cache's.
  */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.checks.config.CheckConfig;
 import io.github.artifactio.checks.report.Reports;
+import io.github.artifactio.checks.report.ResultCache;
 import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.engine.EngineContext;
@@ -56,9 +57,14 @@ class RangeValidationTest {
 
   /** {@code validation.json} and the JUnit XML without times, of {@code files} checked with {@code splitBytes}. */
   private static String reports(ValidationPlan plan, Path root, List<Path> files, long splitBytes) {
+    return reports(plan, root, files, splitBytes, null);
+  }
+
+  private static String reports(ValidationPlan plan, Path root, List<Path> files, long splitBytes,
+      ResultCache cache) {
     Outcome o;
     try (EngineContext context = EngineContext.create("test-ranges", 1)) {
-      o = new ParquetValidator(plan, null, "test", splitBytes).validate(root, files, context);
+      o = new ParquetValidator(plan, cache, "test", splitBytes).validate(root, files, context);
     }
     List<Reports.Run> runs = List.of(new Reports.Run(o, Severity.ERROR));
     try {
@@ -178,6 +184,22 @@ class RangeValidationTest {
       assertEquals(FileLayout.read(first).rowGroups().size() > 1, ranges(first, 1) > 1,
           "at 1 byte, a file of several row groups is checked in several ranges");
     });
+  }
+
+  @Test
+  void a_file_checked_in_ranges_is_stored_in_the_cache_and_answered_from_it_as_when_checked_whole() {
+    Path root = dir.resolve("cached");
+    Path file = randomFile(root.resolve("f.parquet"), new Random(27), 300, 20);
+    List<Path> files = List.of(file);
+    ValidationPlan plan = plan();
+    String whole = reports(plan, root, files, Long.MAX_VALUE, new ResultCache(dir.resolve("cache-whole")));
+    ResultCache cache = new ResultCache(dir.resolve("cache-ranges"));
+    assertTrue(ranges(file, 1) > 1, "the file is checked in ranges");
+    assertSameReports(whole, reports(plan, root, files, 1, cache), "a first run in ranges, with a cache");
+    String again = reports(plan, root, files, 1, cache);
+    assertTrue(again.contains("\"cached_files\" : 1,"), again);
+    assertSameReports(reports(plan, root, files, Long.MAX_VALUE, new ResultCache(dir.resolve("cache-whole"))), again,
+        "a second run, answered from the cache");
   }
 
   @Test

@@ -396,6 +396,20 @@ class ShardedValidateTest {
   }
 
   @Test
+  void partials_of_different_split_sizes_are_refused_naming_both() throws IOException {
+    Path c = corpus();
+    Path partials = dir.resolve("split");
+    Cli.run("validate", "--split-mib", "1", "--shard", "0/2", "--partial-out", partials.resolve("a.json").toString(),
+        c.toString());
+    Cli.run("validate", "--split-mib", "2", "--shard", "1/2", "--partial-out", partials.resolve("b.json").toString(),
+        c.toString());
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, r.code(), r.toString());
+    assertEquals("artifact-io merge: partial reports of different runs: " + partials.resolve("a.json") + " and "
+        + partials.resolve("b.json") + " split files past 1048576 and 2097152 bytes\n", r.err());
+  }
+
+  @Test
   void a_split_size_under_one_mib_is_a_usage_error() {
     Cli.Result r = Cli.run("validate", "--split-mib", "0", dir.toString());
     assertEquals(Main.USAGE, r.code(), r.toString());

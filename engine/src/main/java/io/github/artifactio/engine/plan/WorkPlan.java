@@ -82,8 +82,8 @@ public final class WorkPlan {
 
   /**
    * A plan of one whole-file unit per file (axis {@value #FILE}) for {@code kind}, a command other than
-   * {@value #HASH}: {@code validate} checks a file in one piece until its rules carry state across row-group ranges.
-   * The split size is recorded as 0: nothing is split.
+   * {@value #HASH}, that splits no file, however large: the split size is recorded as 0. {@code validate} plans by
+   * {@link #rowGroups}, which splits files past its split size.
    */
   public static WorkPlan wholeFiles(String kind, List<PlannedFile> files, String toolVersion) {
     if (kind.equals(HASH)) {
