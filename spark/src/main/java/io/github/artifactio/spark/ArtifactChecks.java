@@ -180,6 +180,30 @@ public final class ArtifactChecks {
    * @throws io.github.artifactio.checks.NoFilesException when no manifest is selected
    */
   public static Verdict verifyManifest(SparkSession spark, List<String> paths, SparkOptions options) {
+    return verifyManifest(spark, paths, options, MANIFEST_UNIT);
+  }
+
+  /** The check of one verify-manifest unit on an executor, as JSON (tests put a failing one in its place). */
+  @FunctionalInterface
+  interface ManifestUnitCheck extends Serializable {
+    String check(Job job, String manifest, ManifestUnit unit) throws IOException;
+  }
+
+  /**
+   * The check of one verify-manifest unit as a shard checks it, on the task's thread: the manifest read again here,
+   * the unit's record found in it by its index.
+   */
+  static final ManifestUnitCheck MANIFEST_UNIT = (job, manifest, s) -> {
+    ManifestVerifier v = job.options().manifestGoal().verifier(job.gateOptions(), null);
+    ManifestVerifier.ManifestRead read = v.read(Path.of(job.root()), Path.of(manifest));
+    ManifestVerifier.RecordRead record = s.record() < 0 ? null : read.records().get(s.record());
+    ManifestShards.Unit u = new ManifestShards.Unit(s.index(), read, record, s.stamped() ? new FileStamp(s.size(), s
+        .mtimeNanos()) : null, s.from(), s.to(), s.first(), s.last(), s.bytes());
+    return ManifestShards.JSON.writeValueAsString(ManifestShards.unit(v, u, EngineContext.serial()));
+  };
+
+  static Verdict verifyManifest(SparkSession spark, List<String> paths, SparkOptions options,
+      ManifestUnitCheck check) {
     Job job = job(paths, options);
     GateOptions o = job.gateOptions();
     ManifestGoal goal = options.manifestGoal();
@@ -205,13 +229,8 @@ public final class ArtifactChecks {
     }
     ArrayList<String> manifestPaths = new ArrayList<>(manifests.stream().map(Path::toString).toList());
     List<String> texts = tasks(spark, "verify-manifest", specs, (Function<ManifestUnit, String>) s -> {
-      ManifestVerifier v = job.options().manifestGoal().verifier(job.gateOptions(), null);
       try {
-        ManifestVerifier.ManifestRead read = v.read(Path.of(job.root()), Path.of(manifestPaths.get(s.manifest())));
-        ManifestVerifier.RecordRead record = s.record() < 0 ? null : read.records().get(s.record());
-        ManifestShards.Unit u = new ManifestShards.Unit(s.index(), read, record, s.stamped() ? new FileStamp(s
-            .size(), s.mtimeNanos()) : null, s.from(), s.to(), s.first(), s.last(), s.bytes());
-        return ManifestShards.JSON.writeValueAsString(ManifestShards.unit(v, u, EngineContext.serial()));
+        return check.check(job, manifestPaths.get(s.manifest()), s);
       } catch (RuntimeException | IOException e) {
         return failedManifestUnit(s, e);
       }
@@ -279,6 +298,19 @@ public final class ArtifactChecks {
    * without one.
    */
   public static ShardedHash.Merged hash(SparkSession spark, List<String> paths, SparkOptions options) {
+    return hash(spark, paths, options, HASH_UNIT);
+  }
+
+  /** The hashing of one unit on an executor (tests put a failing one in its place). */
+  @FunctionalInterface
+  interface HashUnit extends Serializable {
+    HashPartial.UnitResult hash(WorkPlan plan, WorkUnit unit);
+  }
+
+  /** The hashing of one unit as a shard hashes it, on the task's thread. */
+  static final HashUnit HASH_UNIT = (plan, unit) -> ShardedHash.unit(plan, unit, EngineContext.serial());
+
+  static ShardedHash.Merged hash(SparkSession spark, List<String> paths, SparkOptions options, HashUnit hashing) {
     WorkPlan plan = WorkPlan.hashPaths(paths, options.splitBytes(), options.version());
     Broadcast<ArrayList<String[]>> files = broadcast(spark, plan.files());
     long split = options.splitBytes();
@@ -287,7 +319,7 @@ public final class ArtifactChecks {
       WorkPlan p = WorkPlan.hashFiles(planned(files.value()), split, version);
       WorkUnit u = spec.unit();
       try {
-        return HashPartial.unitJson(ShardedHash.unit(p, u, EngineContext.serial()));
+        return HashPartial.unitJson(hashing.hash(p, u));
       } catch (RuntimeException e) {
         return HashPartial.unitJson(new HashPartial.UnitResult(u, Optional.empty(), Optional.of(u.path()
             + ": the Spark task hashing it failed: " + e)));

@@ -153,6 +153,47 @@ class ManifestAndHashOnSparkTest {
   }
 
   @Test
+  void a_task_that_fails_on_a_record_is_that_records_manifest_hash_finding_and_the_job_goes_on() {
+    // the small record's one unit, and the second of the big record's 1 MiB ranges
+    ArtifactChecks.ManifestUnitCheck failing = (job, manifest, unit) -> {
+      if (unit.display().equals("manifest.json#good") || unit.display().equals("manifest.json#big") && unit
+          .from() == 1) {
+        throw new IllegalStateException("the disk went away");
+      }
+      return ArtifactChecks.MANIFEST_UNIT.check(job, manifest, unit);
+    };
+    StringWriter log = new StringWriter();
+    Verdict v = ArtifactChecks.verifyManifest(spark, List.of(run.toString()), SparkOptions.builder().schemas(List.of(
+        "scores@1")).splitMib(1).log(SparkOptions.printing(new PrintWriter(log, true))).build(), failing);
+
+    assertFalse(v.passed());
+    for (String record : List.of("good", "big")) {
+      assertTrue(log.toString().contains("[ERROR] [manifest-hash] manifest.json#" + record + ": the Spark task"
+          + " checking it failed: java.lang.IllegalStateException: the disk went away (1 violation)"), log.toString());
+    }
+    assertTrue(log.toString().contains("[ERROR] [manifest-rows] manifest.json#rows: rows is 41 but the footer of"
+        + " rows.parquet counts 40"), "the other records are checked: " + log);
+  }
+
+  @Test
+  void a_task_that_fails_on_a_range_is_an_error_naming_the_file_and_the_other_units_are_hashed() {
+    Path big = run.resolve("big.parquet");
+    Path good = run.resolve("good.parquet");
+    String bigPath = big.toString(); // what the task captures must serialise: a Path does not
+    ArtifactChecks.HashUnit failing = (plan, unit) -> {
+      if (unit.path().equals(bigPath) && unit.from() == 2) {
+        throw new IllegalStateException("the disk went away");
+      }
+      return ArtifactChecks.HASH_UNIT.hash(plan, unit);
+    };
+    var merged = ArtifactChecks.hash(spark, List.of(good.toString(), big.toString()), SparkOptions.builder().splitMib(
+        1).build(), failing);
+
+    assertEquals(List.of(big + ": the Spark task hashing it failed: java.lang.IllegalStateException: the disk went"
+        + " away"), merged.errors(), "one error, for the one failed unit, and the job ended");
+  }
+
+  @Test
   void spark_main_exits_as_the_command_line_does_and_refuses_its_sharding_options() {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

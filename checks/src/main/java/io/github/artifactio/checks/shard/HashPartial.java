@@ -22,9 +22,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What one shard of a job array running {@code hash} reports: its plan (kind, tool version, split size, every file's path, size and
- * modification time, and the plan's id), which shard of how many it ran, and each of its units' result or error.
- * Written as JSON with sorted keys ({@code docs/slurm.md} shows one); {@code merge} reads a set of them back.
+ * What one shard of a job array running {@code hash} reports: its plan (kind, tool version, split size, every file's
+ * path, size and modification time, and the plan's id), which shard of how many it ran, and each of its units' result
+ * or error. Written as JSON with sorted keys ({@code docs/slurm.md} shows one); {@code merge} reads a set of them
+ * back.
  *
  * <p>A unit's {@code result} depends on the plan's kind: for {@code hash}, a part's subtree chaining values (or a
  * one-span file's digest). A unit that failed has an {@code error} instead, the message naming its file.

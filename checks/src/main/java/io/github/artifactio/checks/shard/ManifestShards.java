@@ -153,7 +153,7 @@ public final class ManifestShards {
     return report(plan, options.version(), splitBytes, command, shard, mine, written);
   }
 
-  /** The partial report of shard {@code shard}: the plan's fields, then {@code written}, the results of {@code mine}. */
+  /** The partial report of shard {@code shard}: the plan's fields, then {@code written}, what {@code mine} gave. */
   public static ObjectNode report(Plan plan, String toolVersion, long splitBytes, Command command, ShardSpec shard,
       List<Unit> mine, List<ObjectNode> written) {
     ObjectNode root = JSON.createObjectNode();

@@ -33,6 +33,7 @@ public final class Bench {
     runs.put("concat", ConcatBench::run);
     runs.put("startup", StartupBench::run);
     runs.put("scale", ScaleBench::run);
+    runs.put("spark", SparkBench::run);
     return runs;
   }
 

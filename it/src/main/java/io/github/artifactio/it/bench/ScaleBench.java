@@ -280,7 +280,7 @@ public final class ScaleBench {
     return Files.readString(out, StandardCharsets.UTF_8).trim().split("\\s+")[0];
   }
 
-  private static void writeRandom(Path file, long bytes) throws IOException {
+  static void writeRandom(Path file, long bytes) throws IOException {
     SplittableRandom r = new SplittableRandom(27);
     byte[] buf = new byte[1 << 20];
     try (OutputStream out = Files.newOutputStream(file)) {

@@ -2,7 +2,7 @@
  * The benchmarks: each compares the engine with a peer (DuckDB, parquet-java, cat, b3sum) measured in the same run.
  *
  * <p>Run one with {@code mvn -B -pl it -am verify -Pbench -DskipTests -Dbench=NAME} (NAME: blake3, timing, write,
- * read, plugin, concat, startup, scale; {@code -DskipTests} spares the other modules' tests, which the profile does not skip);
+ * read, plugin, concat, startup, scale, spark; {@code -DskipTests} spares the other modules' tests, which the profile does not skip);
  * it prints its table and writes {@code it/target/bench/NAME.json}, which {@link
  * io.github.artifactio.it.bench.Bench} stamps with a {@code machine} object (CPU model, processors, SIMD flags, the
  * JVM's effective {@code UseAVX}, Java version, git commit, JVM options, load before and after).
