@@ -25,8 +25,10 @@ import jdk.jfr.Recording;
  * two-thread read ({@code -Dread.profile.arms}), on its reference table and on DuckDB's copy of it
  * ({@code -Dread.profile.files}), each after a warm-up run over and over for {@code -Dread.profile.seconds}
  * ({@value #DEFAULT_SECONDS} by default) under a JFR recording that samples every running Java thread each
- * {@value #PERIOD_MS} ms. Each arm's {@value #TOP} top frames by self time, by total time and by line ({@link JfrTop}) go to
- * {@code read-profile.json} as rows of {@code results}; the recordings stay beside it for {@code jfr print}.
+ * {@value #PERIOD_MS} ms. Each arm's {@value #TOP} top frames by self time, by total time and by line
+ * ({@link JfrTop}) go to {@code read-profile.json} as rows of {@code results}; the recordings stay beside it for
+ * {@code jfr print}. The shares are of the samples, not of CPU time: a thread the kernel holds off its CPU is still
+ * sampled where it stands, so on a loaded machine the shares hold while the sample counts drop.
  */
 final class ReadProfile {
   static final int DEFAULT_SECONDS = 20;
