@@ -27,8 +27,8 @@ import jdk.jfr.Recording;
  * ({@value #DEFAULT_SECONDS} by default) under a JFR recording that samples every running Java thread each
  * {@value #PERIOD_MS} ms. Each arm's {@value #TOP} top frames by self time, by total time and by line
  * ({@link JfrTop}) go to {@code read-profile.json} as rows of {@code results}; the recordings stay beside it for
- * {@code jfr print}. The shares are of the samples, not of CPU time: a thread the kernel holds off its CPU is still
- * sampled where it stands, so on a loaded machine the shares hold while the sample counts drop.
+ * {@code jfr print}. The shares are of the samples taken: on a loaded machine fewer are taken (the JVM samples a
+ * thread when it runs), and the shares still say where the reading threads spend their time.
  */
 final class ReadProfile {
   static final int DEFAULT_SECONDS = 20;
