@@ -14,12 +14,13 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * The top frames of a JFR recording's execution samples ({@code jdk.ExecutionSample}): by self time (the method on top
- * of the stack, where the CPU was) and by total time (every method on the stack, each once per sample however often
- * it recurs), and by line (the line on top of the stack). Frames are named {@code SimpleClass.method}: JFR records
- * inlined methods as frames of their own, so a decoding loop C2 inlined into its caller still shows under its own
- * name. The benchmark's own frames, lambdas' hidden classes and {@code Thread.run} are left out of the stacks: they are
- * on every sample and would fill the total column with the harness.
+ * The top frames of a JFR recording's samples ({@code jdk.ExecutionSample} and {@code jdk.NativeMethodSample}): by
+ * self time (the method on top of the stack, where the CPU was), by total time (every method on the stack, each once
+ * per sample however often it recurs), and by line (the line on top of the stack). Frames are named
+ * {@code SimpleClass.method}: JFR records inlined methods as frames of their own, so a decoding loop C2 inlined into
+ * its caller still shows under its own name. The benchmark's own frames, lambdas' hidden classes and
+ * {@code Thread.run} are left out of the stacks: they are on every sample and would fill the total column with the
+ * harness.
  */
 final class JfrTop {
   /**
@@ -86,19 +87,24 @@ final class JfrTop {
     return out.subList(0, Math.min(n, out.size()));
   }
 
-  /** The stacks of the execution samples in {@code recording}, each from the top of the stack down. */
+  /**
+   * The stacks of the samples in {@code recording}, each from the top of the stack down: threads running Java code
+   * ({@code jdk.ExecutionSample}) and threads in native code ({@code jdk.NativeMethodSample}: snappy-java's
+   * decompression, file reads), whose top frame is the native method.
+   */
   static List<List<String>> stacks(Path recording) throws IOException {
     List<List<String>> stacks = new ArrayList<>();
     for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
-      if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null) {
+      String type = e.getEventType().getName();
+      if (!(type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample")) || e.getStackTrace() == null) {
         continue;
       }
       List<String> stack = new ArrayList<>();
       for (RecordedFrame f : e.getStackTrace().getFrames()) {
-        String type = f.getMethod().getType().getName();
-        String simple = type.substring(type.lastIndexOf('.') + 1);
-        if (f.isJavaFrame() && !type.startsWith(HARNESS) && !type.contains("$$Lambda")
-            && !(type.equals("java.lang.Thread") && f.getMethod().getName().equals("run"))) {
+        String owner = f.getMethod().getType().getName();
+        String simple = owner.substring(owner.lastIndexOf('.') + 1);
+        if (f.isJavaFrame() && !owner.startsWith(HARNESS) && !owner.contains("$$Lambda")
+            && !(owner.equals("java.lang.Thread") && f.getMethod().getName().equals("run"))) {
           stack.add(simple + "." + f.getMethod().getName() + ":" + f.getLineNumber());
         }
       }

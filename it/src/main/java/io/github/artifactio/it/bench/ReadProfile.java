@@ -24,9 +24,11 @@ import jdk.jfr.Recording;
  * Where the read's time goes ({@code -Dbench=read-profile}): the read benchmark's full read, one-column read and
  * two-thread read ({@code -Dread.profile.arms}), on its reference table and on DuckDB's copy of it
  * ({@code -Dread.profile.files}), each after a warm-up run over and over for {@code -Dread.profile.seconds}
- * ({@value #DEFAULT_SECONDS} by default) under a JFR recording that samples every running Java thread each
- * {@value #PERIOD_MS} ms. Each arm's {@value #TOP} top frames by self time, by total time and by line ({@link JfrTop}) go to
- * {@code read-profile.json} as rows of {@code results}; the recordings stay beside it for {@code jfr print}.
+ * ({@value #DEFAULT_SECONDS} by default) under a JFR recording that samples every thread running Java or native code
+ * each {@value #PERIOD_MS} ms. Each arm's {@value #TOP} top frames by self time, by total time and by line
+ * ({@link JfrTop}) go to {@code read-profile.json} as rows of {@code results}; the recordings stay beside it for
+ * {@code jfr print}. The shares are of the samples taken: on a loaded machine fewer are taken (the JVM samples a
+ * thread when it runs), and the shares still say where the reading threads spend their time.
  */
 final class ReadProfile {
   static final int DEFAULT_SECONDS = 20;
@@ -121,6 +123,8 @@ final class ReadProfile {
     int runs = 0;
     try (Recording r = new Recording()) {
       r.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(PERIOD_MS));
+      // snappy-java decompresses in native code, and a file read waits there: without these the profile misses both
+      r.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(PERIOD_MS));
       r.start();
       long end = System.nanoTime() + seconds * 1_000_000_000L;
       do {

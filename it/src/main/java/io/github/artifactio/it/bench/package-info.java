@@ -2,7 +2,8 @@
  * The benchmarks: each compares the engine with a peer (DuckDB, parquet-java, cat, b3sum) measured in the same run.
  *
  * <p>Run one with {@code mvn -B -pl it -am verify -Pbench -DskipTests -Dbench=NAME} (NAME: blake3, timing, write,
- * read, plugin, concat, startup, scale, spark; {@code -DskipTests} spares the other modules' tests, which the profile does not skip);
+ * read, read-profile, plugin, concat, startup, scale, spark; {@code -DskipTests} spares the other modules' tests,
+ * which the profile does not skip);
  * it prints its table and writes {@code it/target/bench/NAME.json}, which {@link
  * io.github.artifactio.it.bench.Bench} stamps with a {@code machine} object (CPU model, processors, SIMD flags, the
  * JVM's effective {@code UseAVX}, Java version, git commit, JVM options, load before and after).
@@ -21,7 +22,11 @@
  *
  * <p>The benchmarks' own properties, each read where it is declared: {@code artifact-io.timing.rows} (TimingBench
  * and WriteBench), {@code bench.rounds} (ReadBench, ConcatBench, StartupBench), {@code artifact-io.bench.forks},
- * {@code artifact-io.bench.settle} and {@code artifact-io.bench.recycle} (WriteBench), {@code bench.big} (PluginBench).
+ * {@code artifact-io.bench.settle} and {@code artifact-io.bench.recycle} (WriteBench), {@code bench.big} (PluginBench),
+ * {@code read.rows}, {@code read.pairs} and {@code read.seed} (ReadBench and, rows only, ReadProfile),
+ * {@code read.profile.seconds}, {@code read.profile.arms} and {@code read.profile.files} (ReadProfile). A run under
+ * other JVM flags writes the same JSON name: rename it (e.g. {@code read.json} to {@code read-avx2.json}) before the
+ * next run, and the generated page shows both, each with its flags.
  * {@link
  * io.github.artifactio.it.bench.Bench} refuses to run when {@code bench.jvmArgs} names options its own JVM was not
  * started with, so a JSON never records flags that were not in force.

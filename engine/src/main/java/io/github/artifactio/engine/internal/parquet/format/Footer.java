@@ -3,7 +3,6 @@ package io.github.artifactio.engine.internal.parquet.format;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.FooterException;
 import io.github.artifactio.engine.FooterException.Problem;
-import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -13,7 +12,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
 
 /**
  * The one footer reader: every reader of the engine (the table readers, the layout, inspect) gets a file's footer
@@ -119,7 +117,7 @@ public final class Footer {
     }
     FileMetaData md;
     try {
-      md = Util.readFileMetaData(new ByteArrayInputStream(bytes, at, length));
+      md = new ThriftBytes(bytes, at, at + length).fileMetaData();
     } catch (IOException | RuntimeException e) {
       throw problem(path, Problem.UNDECODABLE, "the footer does not decode: " + ThriftErrors.describe(e), e);
     }

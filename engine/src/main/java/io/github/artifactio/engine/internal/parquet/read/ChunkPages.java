@@ -1,6 +1,7 @@
 package io.github.artifactio.engine.internal.parquet.read;
 
 import io.github.artifactio.engine.internal.parquet.format.PageHeaders;
+import io.github.artifactio.engine.internal.parquet.format.ThriftBytes;
 import io.github.artifactio.engine.internal.parquet.format.ThriftErrors;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -13,7 +14,6 @@ import java.util.TreeSet;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
 
 /**
  * The raw (still compressed) pages of one column chunk, in order. Either the chunk is read with one read (or, over
@@ -326,7 +326,9 @@ final class ChunkPages implements PageSource {
       }
       PageHeader h;
       try {
-        h = Util.readPageHeader(cursor);
+        ThriftBytes header = new ThriftBytes(cursor.buf(), at, cursor.end());
+        h = header.pageHeader();
+        cursor.position(header.position());
       } catch (IOException | RuntimeException e) {
         cursor.position(at);
         if (cursor.end() - at >= PageHeaders.MAX_BYTES) {
@@ -358,7 +360,9 @@ final class ChunkPages implements PageSource {
     int headerAt = c.position();
     PageHeader h;
     try {
-      h = Util.readPageHeader(c);
+      ThriftBytes header = new ThriftBytes(c.buf(), headerAt, c.end());
+      h = header.pageHeader();
+      c.position(header.position());
     } catch (IOException | RuntimeException e) {
       throw new PageFormatException("a page header does not decode: " + ThriftErrors.describe(e), e);
     }

@@ -13,6 +13,7 @@ import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.table.ColumnChunkInfo;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
+import io.github.artifactio.engine.internal.parquet.format.ThriftBytes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,10 +144,10 @@ public final class ParquetFile {
             continue;
           }
           column = c.getPath().toDotString();
-          java.io.InputStream in = all != null
-              ? new java.io.ByteArrayInputStream(all, (int) (r.getOffset() - lo), r.getLength())
-              : new java.io.ByteArrayInputStream(reads.read(r.getOffset(), r.getLength()));
-          org.apache.parquet.format.OffsetIndex oi = org.apache.parquet.format.Util.readOffsetIndex(in);
+          int from = all != null ? (int) (r.getOffset() - lo) : 0;
+          byte[] bytes = all != null ? all : reads.read(r.getOffset(), r.getLength());
+          org.apache.parquet.format.OffsetIndex oi =
+              new ThriftBytes(bytes, from, from + r.getLength()).offsetIndex();
           int n = oi.getPage_locationsSize();
           long[] offsets = new long[n];
           int[] sizes = new int[n];

@@ -1,10 +1,9 @@
 package io.github.artifactio.engine.internal.parquet.read;
 
-import java.io.ByteArrayInputStream;
+import io.github.artifactio.engine.internal.parquet.format.ThriftBytes;
 import java.io.IOException;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
-import org.apache.parquet.format.Util;
 
 /**
  * The data pages' value counts against their chunk's, added up from the page headers when a chunk is opened, before
@@ -20,19 +19,22 @@ final class ValueCounts {
    * will walk them. A header that does not parse ends the sum quietly: the reader reports it, with its place.
    */
   static void check(byte[] data, int offset, int length, long valueCount) {
-    ByteArrayInputStream in = new ByteArrayInputStream(data, offset, length);
+    int at = offset;
+    int end = offset + length;
     long seen = 0;
-    while (in.available() > 0 && seen < valueCount) {
+    while (at < end && seen < valueCount) {
       PageHeader h;
       try {
-        h = Util.readPageHeader(in);
+        ThriftBytes header = new ThriftBytes(data, at, end);
+        h = header.pageHeader();
+        at = header.position();
       } catch (IOException | RuntimeException e) {
         return;
       }
-      if (h.compressed_page_size < 0 || h.compressed_page_size > in.available()) {
+      if (h.compressed_page_size < 0 || h.compressed_page_size > end - at) {
         return;
       }
-      in.skip(h.compressed_page_size);
+      at += h.compressed_page_size;
       if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
         seen += h.data_page_header.num_values;
       } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
