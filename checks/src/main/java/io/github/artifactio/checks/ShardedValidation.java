@@ -11,6 +11,7 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.ShardClaim;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
@@ -28,9 +29,6 @@ import java.util.Objects;
  * configuration ({@link #refusals}). See the package comment for why the join is exact.
  */
 public final class ShardedValidation {
-  /** Units a refusal lists for a missing shard before it only counts the rest. */
-  private static final int UNITS_NAMED = 10;
-
   private ShardedValidation() {}
 
   /**
@@ -221,30 +219,9 @@ public final class ShardedValidation {
       return List.of(first.name() + " does not hold the plan it names: its files make plan " + plan.id()
           + ", it says " + first.planId());
     }
-    int count = first.shard().count();
-    List<List<WorkUnit>> shards = plan.shards(count);
-    List<String> out = new ArrayList<>();
-    Map<Integer, ValidatePartial> byShard = new LinkedHashMap<>();
-    for (ValidatePartial p : partials) {
-      ValidatePartial before = byShard.putIfAbsent(p.shard().index(), p);
-      if (before != null) {
-        out.add("shard " + p.shard() + " is in two partial reports: " + before.name() + " and " + p.name());
-        continue;
-      }
-      List<WorkUnit> expected = shards.get(p.shard().index());
-      List<WorkUnit> got = p.units().stream().map(ValidatePartial.Unit::unit).toList();
-      if (!expected.equals(got)) {
-        out.add(p.name() + " holds other units than shard " + p.shard() + " of its plan: " + got + " instead of "
-            + expected);
-      }
-    }
-    for (int s = 0; s < count; s++) {
-      if (!byShard.containsKey(s)) {
-        List<WorkUnit> held = shards.get(s);
-        out.add("shard " + s + "/" + count + " is missing; it held " + WorkUnit.named(held, UNITS_NAMED));
-      }
-    }
-    return out;
+    List<ShardClaim> claims = partials.stream().map(p -> new ShardClaim(p.shard(), p.name(),
+        p.units().stream().map(ValidatePartial.Unit::unit).toList())).toList();
+    return ShardClaim.refusals(plan.shards(first.shard().count()), claims);
   }
 
   /** What makes {@code b} a partial of another run than {@code a}, or null when they are of one. */

@@ -6,6 +6,7 @@ import io.github.artifactio.engine.hash.Blake3Parts;
 import io.github.artifactio.engine.hash.ContentHash;
 import io.github.artifactio.engine.hash.FilePart;
 import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.ShardClaim;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
@@ -23,9 +24,6 @@ import java.util.Optional;
  * their merge into every file's digest in the plan's order ({@link #merge}).
  */
 public final class ShardedHash {
-  /** Units a refusal lists for a missing shard before it only counts the rest. */
-  private static final int UNITS_NAMED = 10;
-
   private ShardedHash() {}
 
   /**
@@ -63,47 +61,13 @@ public final class ShardedHash {
       }
     }
     WorkPlan plan = WorkPlan.hashFiles(first.files(), first.splitBytes(), first.toolVersion());
-    List<String> out = new ArrayList<>();
     if (!plan.id().equals(first.planId())) {
       return List.of(first.name() + " does not hold the plan it names: its files and options make plan "
           + plan.id() + ", it says " + first.planId());
     }
-    int count = first.shard().count();
-    List<List<WorkUnit>> shards = plan.shards(count);
-    Map<Integer, HashPartial> byShard = new LinkedHashMap<>();
-    for (HashPartial r : reports) {
-      HashPartial before = byShard.putIfAbsent(r.shard().index(), r);
-      if (before != null) {
-        out.add("shard " + r.shard() + " is in two partial reports: " + before.name() + " and " + r.name());
-      }
-      List<WorkUnit> expected = shards.get(r.shard().index());
-      List<WorkUnit> got = r.units().stream().map(HashPartial.UnitResult::unit).toList();
-      if (!sameUnits(expected, got)) {
-        out.add(r.name() + " holds other units than shard " + r.shard() + " of its plan: " + got + " instead of "
-            + expected);
-      }
-    }
-    for (int s = 0; s < count; s++) {
-      if (!byShard.containsKey(s)) {
-        List<WorkUnit> held = shards.get(s);
-        out.add("shard " + s + "/" + count + " is missing; it held " + WorkUnit.named(held, UNITS_NAMED));
-      }
-    }
-    return out;
-  }
-
-  private static boolean sameUnits(List<WorkUnit> a, List<WorkUnit> b) {
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      WorkUnit x = a.get(i);
-      WorkUnit y = b.get(i);
-      if (x.index() != y.index() || !x.path().equals(y.path()) || x.from() != y.from() || x.to() != y.to()) {
-        return false;
-      }
-    }
-    return true;
+    List<ShardClaim> claims = reports.stream().map(r -> new ShardClaim(r.shard(), r.name(),
+        r.units().stream().map(HashPartial.UnitResult::unit).toList())).toList();
+    return ShardClaim.refusals(plan.shards(first.shard().count()), claims);
   }
 
   /** What makes {@code b}'s plan another than {@code a}'s, or null when they are one plan. */

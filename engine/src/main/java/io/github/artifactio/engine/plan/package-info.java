@@ -9,6 +9,7 @@
  * results of different plans. A plan has a {@link io.github.artifactio.engine.plan.WorkPlan#kind() kind}, the
  * command whose units it holds ({@code hash} cuts a large file into ranges of 1 MiB spans); a unit says its
  * {@link io.github.artifactio.engine.plan.WorkUnit#axis() axis}, so that kinds cutting files another way (row groups)
- * fit the same plan, split and merge.
+ * fit the same plan, split and merge. Every merge checks the shards its partial results claim with {@link
+ * io.github.artifactio.engine.plan.ShardClaim#refusals}: each shard once, holding its units, none missing.
  */
 package io.github.artifactio.engine.plan;
