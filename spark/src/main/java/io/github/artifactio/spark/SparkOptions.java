@@ -8,12 +8,15 @@ import io.github.artifactio.checks.config.ConfigFile;
 import io.github.artifactio.checks.config.Contracts;
 import io.github.artifactio.checks.config.Dialect;
 import io.github.artifactio.checks.result.ConfigurationException;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * The options of a Spark job, as the command line's {@code validate}, {@code verify-manifest} and {@code hash} take
@@ -74,8 +77,15 @@ public final class SparkOptions implements Serializable {
 
   /** The version of this module, which the reports and plans name unless {@link Builder#tool} says another. */
   public static String moduleVersion() {
-    String v = SparkOptions.class.getPackage().getImplementationVersion();
-    return v == null ? "0.1.0-SNAPSHOT" : v;
+    Properties p = new Properties();
+    try (InputStream in = SparkOptions.class.getResourceAsStream("version.properties")) {
+      if (in != null) {
+        p.load(in);
+      }
+    } catch (IOException e) {
+      // a jar that cannot read its own resource: the version is all that is lost
+    }
+    return p.getProperty("version", "unknown");
   }
 
   /** The split size of {@code hash} and {@code verify-manifest}: a larger file is hashed in ranges of this size. */
