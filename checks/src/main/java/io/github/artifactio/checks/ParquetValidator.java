@@ -60,8 +60,13 @@ public final class ParquetValidator {
   private final String pluginVersion;
   private final long splitBytes;
 
-  /** Reads and writes the states of range rules, the same way on one machine as in a shard's partial report. */
-  static final ObjectMapper STATES = new ObjectMapper();
+  /**
+   * Reads and writes the states of range rules, the same way on one machine as in a shard's partial report. In a
+   * holder: a run that splits no file never loads Jackson's mapper (the launcher's start-up stays lean).
+   */
+  private static final class States {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   /** @param cache null for no cache: files are then never hashed */
   public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion) {
@@ -246,7 +251,7 @@ public final class ParquetValidator {
       long t0 = System.nanoTime();
       if (r instanceof RangeRule<?> rr && table != null && layout != null) {
         try {
-          JsonNode state = STATES.valueToTree(rr.part(ctx));
+          JsonNode state = States.MAPPER.valueToTree(rr.part(ctx));
           out.add(new RulePart(r.id(), null, state, (System.nanoTime() - t0) / 1e9));
         } catch (ArtifactException | UncheckedIOException e) {
           out.add(new RulePart(r.id(), notReadable(name, r, e), null, (System.nanoTime() - t0) / 1e9));
@@ -312,7 +317,7 @@ public final class ParquetValidator {
     List<S> typed = new ArrayList<>();
     for (JsonNode n : states) {
       try {
-        typed.add(STATES.treeToValue(n, rule.stateType()));
+        typed.add(States.MAPPER.treeToValue(n, rule.stateType()));
       } catch (JsonProcessingException e) {
         throw new IllegalArgumentException("a state of rule " + rule.id() + " of " + name + " does not read: "
             + e.getOriginalMessage(), e);
