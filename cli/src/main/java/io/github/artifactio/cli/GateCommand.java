@@ -123,7 +123,7 @@ abstract class GateCommand implements CliCommand {
         return shardCode;
       }
       // with --format json, standard output is the JSON alone: the gate's own lines go to standard error
-      Verdict v = verdict(args, goal, options, new TerminalLog(json ? err : out), err);
+      Verdict v = verdict(args, goal, options, GateLog.printing(json ? err : out), err);
       if (v == null) {
         return Main.PASS;
       }

@@ -6,10 +6,10 @@
  *
  * <p>{@link io.github.artifactio.cli.ValidateCommand} and {@link io.github.artifactio.cli.VerifyManifestCommand}
  * share {@link io.github.artifactio.cli.GateCommand}: options in, the checks module's {@code Gate} (the one the Maven
- * plugin runs, so the checks, messages and reports are the plugin's), {@link io.github.artifactio.cli.TerminalLog}
+ * plugin runs, so the checks, messages and reports are the plugin's), its {@code GateLog.printing}
  * and {@link io.github.artifactio.cli.TerminalProgress} out. {@link io.github.artifactio.cli.InspectCommand} prints the
  * engine's {@code Inspector}; {@link io.github.artifactio.cli.HashCommand} prints and checks blake3 digests in
- * b3sum's format ({@link io.github.artifactio.cli.B3sumLines}); {@link io.github.artifactio.cli.ConcatCommand} runs
+ * b3sum's format (the checks module's {@code shard.B3sumLines}); {@link io.github.artifactio.cli.ConcatCommand} runs
  * the engine's {@code Concat}. Nothing here imports a Maven type or an engine internal ({@code ArchitectureTest}).
  *
  * <p><b>The launcher.</b> {@code mvn -B -DskipTests package} writes {@code cli/target/artifact-io}, a POSIX shell

@@ -185,7 +185,7 @@ class ValidateCommandTest {
     Path reports = dir.resolve("plugin-reports");
     Gate.run(ValidateGoal.builder(dir).build(), GateOptions.builder(Dialect.MAVEN, z.getParent()).reportDir(reports)
         .tool("artifact-io-maven-plugin", "test").build(),
-        new TerminalLog(new java.io.PrintWriter(
+        io.github.artifactio.checks.GateLog.printing(new java.io.PrintWriter(
             java.io.Writer.nullWriter())),
         List.of());
     TreeSet<String> plugin = fields(json.readTree(reports.resolve("validation.json").toFile()), "");

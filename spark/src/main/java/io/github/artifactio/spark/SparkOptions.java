@@ -110,22 +110,7 @@ public final class SparkOptions implements Serializable {
 
   /** The gate's lines on {@code out}, as the command line prints them. */
   static GateLog printing(PrintWriter out) {
-    return new GateLog() {
-      @Override
-      public void info(String line) {
-        out.println(line);
-      }
-
-      @Override
-      public void warn(String line) {
-        out.println("[WARN] " + line);
-      }
-
-      @Override
-      public void error(String line) {
-        out.println("[ERROR] " + line);
-      }
-    };
+    return GateLog.printing(out);
   }
 
   /** The configuration file's contents, or none. */
