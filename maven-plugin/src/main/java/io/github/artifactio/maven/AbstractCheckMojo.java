@@ -82,6 +82,12 @@ abstract class AbstractCheckMojo extends AbstractMojo {
   @Parameter(property = "artifact-io.threads", defaultValue = "0") protected int threads;
 
   /**
+   * {@code validate}: a file larger than this many MiB is checked in ranges of its row groups on the goal's threads,
+   * with the results of the file checked whole. Default: 1024.
+   */
+  @Parameter(property = "artifact-io.splitMib", defaultValue = "1024") protected int splitMib = 1024;
+
+  /**
    * The incremental cache's folder; {@code none} switches the cache off. Default:
    * {@code target/artifact-io/cache}; put it outside {@code target} to keep it across {@code mvn clean}.
    */
@@ -98,12 +104,17 @@ abstract class AbstractCheckMojo extends AbstractMojo {
       return;
     }
     Path root = directory != null ? directory.toPath() : buildDirectory();
+    if (splitMib < 1) {
+      throw new MojoExecutionException("artifact-io:" + goal.name() + ": artifact-io.splitMib is " + splitMib
+          + "; it is the size in MiB past which a file is checked in ranges, at least 1");
+    }
     GateOptions options = GateOptions.builder(Dialect.MAVEN, root)
         .includes(includes)
         .failIfNoFiles(failIfNoFiles)
         .failOnUndetermined(failOnUndetermined)
         .failOn(failOn)
         .threads(threads)
+        .splitBytes(splitMib * 1024L * 1024)
         .rules(rules)
         .skipRules(skipRules)
         .suppressions(suppressions)
