@@ -1,5 +1,6 @@
 package io.github.artifactio.spark;
 
+import io.github.artifactio.checks.GateLog;
 import io.github.artifactio.checks.Gate;
 import io.github.artifactio.checks.Goal;
 import io.github.artifactio.checks.ManifestGoal;
@@ -117,7 +118,7 @@ public final class SparkMain {
         "--skip-rules")).failOn(p.value("--fail-on", "ERROR")).failOnUndetermined(p.bool("--fail-on-undetermined"))
         .failIfNoFiles(p.bool("--fail-if-no-files")).reportDir(p.value("--report", null)).config(p.value("--config",
             null))
-        .logResults(!json).log(SparkOptions.printing(json ? err : out));
+        .logResults(!json).log(GateLog.printing(json ? err : out));
     try {
       b.threads(Integer.parseInt(p.value("--threads", "0")));
     } catch (NumberFormatException e) {

@@ -105,12 +105,7 @@ public final class SparkOptions implements Serializable {
 
   /** Where the driver's lines go: standard output, marked as the command line marks them, unless set. */
   GateLog log() {
-    return log != null ? log : printing(new PrintWriter(System.out, true));
-  }
-
-  /** The gate's lines on {@code out}, as the command line prints them. */
-  static GateLog printing(PrintWriter out) {
-    return GateLog.printing(out);
+    return log != null ? log : GateLog.printing(new PrintWriter(System.out, true));
   }
 
   /** The configuration file's contents, or none. */

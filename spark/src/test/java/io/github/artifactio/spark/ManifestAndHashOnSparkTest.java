@@ -1,5 +1,6 @@
 package io.github.artifactio.spark;
 
+import io.github.artifactio.checks.GateLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,7 +115,7 @@ class ManifestAndHashOnSparkTest {
     Path sparkReport = dir.resolve("spark-report");
     StringWriter log = new StringWriter();
     SparkOptions options = SparkTests.asTheCli().schemas(List.of("scores@1")).splitMib(1).reportDir(sparkReport
-        .toString()).logResults(false).log(SparkOptions.printing(new PrintWriter(log, true))).build();
+        .toString()).logResults(false).log(GateLog.printing(new PrintWriter(log, true))).build();
     Verdict v = ArtifactChecks.verifyManifest(spark, List.of(run.toString()), options);
 
     assertFalse(v.passed());
@@ -164,7 +165,7 @@ class ManifestAndHashOnSparkTest {
     };
     StringWriter log = new StringWriter();
     Verdict v = ArtifactChecks.verifyManifest(spark, List.of(run.toString()), SparkOptions.builder().schemas(List.of(
-        "scores@1")).splitMib(1).log(SparkOptions.printing(new PrintWriter(log, true))).build(), failing);
+        "scores@1")).splitMib(1).log(GateLog.printing(new PrintWriter(log, true))).build(), failing);
 
     assertFalse(v.passed());
     for (String record : List.of("good", "big")) {

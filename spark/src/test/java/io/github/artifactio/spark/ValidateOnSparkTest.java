@@ -1,5 +1,6 @@
 package io.github.artifactio.spark;
 
+import io.github.artifactio.checks.GateLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,7 +104,7 @@ class ValidateOnSparkTest {
     Path sparkReport = dir.resolve("spark-report");
     StringWriter log = new StringWriter();
     Verdict v = ArtifactChecks.validate(spark, paths, SparkTests.asTheCli().contract(
-        "library-precursors,library-fragments").reportDir(sparkReport.toString()).log(SparkOptions.printing(
+        "library-precursors,library-fragments").reportDir(sparkReport.toString()).log(GateLog.printing(
             new PrintWriter(log, true)))
         .build());
 
@@ -127,7 +128,7 @@ class ValidateOnSparkTest {
       }
       return ArtifactChecks.VALIDATE_UNIT.check(job, plan, unit);
     };
-    Verdict v = ArtifactChecks.validate(spark, List.of(c.toString()), SparkOptions.builder().log(SparkOptions
+    Verdict v = ArtifactChecks.validate(spark, List.of(c.toString()), SparkOptions.builder().log(GateLog
         .printing(new PrintWriter(log, true))).build(), failing);
 
     assertFalse(v.passed());
@@ -151,7 +152,7 @@ class ValidateOnSparkTest {
       }
       return ArtifactChecks.VALIDATE_UNIT.check(job, plan, unit);
     };
-    Verdict v = ArtifactChecks.validate(spark, List.of(c.toString()), SparkOptions.builder().log(SparkOptions
+    Verdict v = ArtifactChecks.validate(spark, List.of(c.toString()), SparkOptions.builder().log(GateLog
         .printing(new PrintWriter(log, true))).build(), deleting);
 
     assertFalse(v.passed());
