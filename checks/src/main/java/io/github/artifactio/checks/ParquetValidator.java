@@ -243,7 +243,7 @@ public final class ParquetValidator {
   List<RulePart> runRange(Path file, String name, int from, int to, ReadAccounting accounting) {
     List<Rule> rules = plan.rulesFor(name);
     boolean owner = from == 0;
-    FileContext ctx = open(file, name, accounting, owner, from, to);
+    FileContext ctx = open(file, name, rules, accounting, owner, from, to);
     TableFile table = ctx.table();
     FileLayout layout = ctx.layout();
     List<RulePart> out = new ArrayList<>();
@@ -335,8 +335,8 @@ public final class ParquetValidator {
    * The context of row groups {@code [from, to)} of {@code file} ({@code to} -1: to the last), its footer read once;
    * the footer read and the open are counted when {@code owner}, the whole file or its first range.
    */
-  private static FileContext open(Path file, String name, ReadAccounting accounting, boolean owner, int from,
-      int to) {
+  private static FileContext open(Path file, String name, List<Rule> rules, ReadAccounting accounting,
+      boolean owner, int from, int to) {
     FileLayout layout = null;
     String problem = null;
     TableFile table = null;
@@ -368,7 +368,7 @@ public final class ParquetValidator {
     if (layout != null && owner) {
       accounting.read(layout.footerBytes() + 12L); // the footer, its length and the two magics
     }
-    ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting);
+    ColumnSource columns = table == null ? null : new BatchColumnSource(table, accounting).sharing(rules);
     int end = to >= 0 ? to : layout == null ? 0 : layout.rowGroups().size();
     return new FileContext(file, name, layout, problem, table, error, columns, accounting, from, end);
   }
@@ -482,7 +482,7 @@ public final class ParquetValidator {
   }
 
   static List<RuleResult> run(Path file, String name, List<Rule> rules, ReadAccounting accounting) {
-    FileContext ctx = open(file, name, accounting, true, 0, -1);
+    FileContext ctx = open(file, name, rules, accounting, true, 0, -1);
     Map<String, List<RuleResult>> byId = new LinkedHashMap<>();
     for (Rule r : rules) {
       long t0 = System.nanoTime();

@@ -9,8 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.artifactio.checks.config.CheckConfig;
 import io.github.artifactio.checks.result.Outcome;
 import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.checks.rules.AscendingRule;
 import io.github.artifactio.checks.rules.BatchColumnSource;
+import io.github.artifactio.checks.rules.ContiguousIdsRule;
 import io.github.artifactio.checks.rules.ReadAccounting;
+import io.github.artifactio.checks.rules.Rule;
 import io.github.artifactio.checks.rules.ValueChunk;
 import io.github.artifactio.engine.ChildProcess;
 import io.github.artifactio.engine.column.Float64Column;
@@ -49,7 +53,7 @@ class StreamingTest {
       assertEquals(0, c.rowGroup());
       assertEquals(next, c.firstRow());
       for (int i = 0; i < c.size(); i++) {
-        assertEquals(c.firstRow() + i, c.longs()[i], "candidate_id is the row");
+        assertEquals(c.firstRow() + i, c.longAt(i), "candidate_id is the row");
       }
       next += c.size();
     }
@@ -68,6 +72,58 @@ class StreamingTest {
     for (ValueChunk c : got) {
       assertEquals(c.firstRow() / 1000, c.rowGroup());
       assertEquals((c.firstRow() + c.size() - 1) / 1000, c.rowGroup());
+    }
+  }
+
+  @Test
+  void a_column_two_rules_scan_is_read_once_and_handed_to_both_as_the_same_chunks() {
+    TableFile file = TableFile.open(Inputs.precursors(dir.resolve("shared.parquet"), 2500, 1000));
+    List<Rule> twoOnId = List.of(new ContiguousIdsRule(Severity.ERROR, List.of("candidate_id")),
+        new AscendingRule(Severity.ERROR, List.of("candidate_id"), false, false));
+    ReadAccounting once = new ReadAccounting();
+    BatchColumnSource alone = new BatchColumnSource(file, once, 300);
+    List<ValueChunk> first = new ArrayList<>();
+    alone.scan("candidate_id", first::add);
+
+    ReadAccounting shared = new ReadAccounting();
+    BatchColumnSource source = new BatchColumnSource(file, shared, 300).sharing(twoOnId);
+    List<ValueChunk> a = new ArrayList<>();
+    List<ValueChunk> b = new ArrayList<>();
+    source.scan("candidate_id", a::add);
+    source.scan("candidate_id", 1, 3, b::add); // a range rule's later scan of row groups 1 and 2
+    assertEquals(once.bytesRead(), shared.bytesRead(), "the second scan read nothing");
+    assertEquals(first.stream().map(ValueChunk::firstRow).toList(), a.stream().map(ValueChunk::firstRow).toList());
+    assertEquals(a.subList(4, 10), b, "row groups 1 and 2 replayed as the first scan handed them out");
+
+    ReadAccounting third = new ReadAccounting();
+    BatchColumnSource spent = new BatchColumnSource(file, third, 300).sharing(twoOnId);
+    spent.scan("candidate_id", c -> {});
+    spent.scan("candidate_id", c -> {});
+    spent.scan("candidate_id", c -> {}); // a scan past the ones announced reads again: nothing is kept for it
+    assertEquals(3 * once.bytesRead(), third.bytesRead() + once.bytesRead());
+  }
+
+  @Test
+  void a_shared_column_past_the_budget_is_read_again_with_the_same_values() {
+    TableFile file = TableFile.open(Inputs.precursors(dir.resolve("budget.parquet"), 2500, 1000));
+    List<Rule> twoOnId = List.of(new ContiguousIdsRule(Severity.ERROR, List.of("candidate_id")),
+        new AscendingRule(Severity.ERROR, List.of("candidate_id"), false, false));
+    ReadAccounting reads = new ReadAccounting();
+    // room for one row group of 1,000 UInt32 values and no more
+    BatchColumnSource source = new BatchColumnSource(file, reads, 300, 4_000).sharing(twoOnId);
+    List<Long> a = new ArrayList<>();
+    List<Long> b = new ArrayList<>();
+    source.scan("candidate_id", c -> collect(c, a));
+    long firstScan = reads.bytesRead();
+    source.scan("candidate_id", c -> collect(c, b));
+    assertEquals(a, b);
+    assertTrue(reads.bytesRead() > firstScan && reads.bytesRead() < 2 * firstScan,
+        "row group 0 replayed, the others read again: " + firstScan + " then " + reads.bytesRead());
+  }
+
+  private static void collect(ValueChunk c, List<Long> out) {
+    for (int i = 0; i < c.size(); i++) {
+      out.add(c.longAt(i));
     }
   }
 

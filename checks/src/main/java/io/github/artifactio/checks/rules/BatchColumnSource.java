@@ -8,7 +8,10 @@ import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.RowGroupInfo;
 import io.github.artifactio.engine.table.TableFile;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -20,14 +23,32 @@ import java.util.function.Consumer;
  *
  * <p>Each row group is read as its own row span, so a batch never crosses a row group and every {@link ValueChunk}
  * knows the one row group its rows belong to (the engine's batches over a whole file may straddle two).
+ *
+ * <p>A column that several rules scan ({@code contiguous-ids} and {@code ascending} on {@code id}, say) is decoded once
+ * when the source is told so ({@link #sharing}): the first scan keeps the chunks of each row group it reads, up to
+ * {@link #SHARED_BYTES} of values, and later scans of those row groups replay them; past that they read again, so
+ * memory stays bounded. Reading the column again for each rule cost a validation with two rules twice its read.
  */
 public final class BatchColumnSource implements ColumnSource {
   /** Rows per chunk handed to rules: the engine's own streaming unit (its string batches use the same). */
   public static final int BATCH_ROWS = 1 << 16;
 
+  /**
+   * What a source keeps of shared columns at most (values and validity of whole row groups): 64 MiB, or a sixteenth
+   * of the heap where that is less, as files are checked on several threads at once and a small heap must still hold
+   * what it held before (one batch a rule).
+   */
+  public static final long SHARED_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16);
+
   private final TableFile file;
   private final ReadAccounting accounting;
   private final int batchRows;
+  /** Scans still to come of each shared column; a column not here is not kept. */
+  private final Map<String, Integer> scansLeft = new HashMap<>();
+  /** The kept chunks of each shared column, by row group; a row group is kept whole or not at all. */
+  private final Map<String, Map<Integer, List<ValueChunk>>> kept = new HashMap<>();
+  private final long sharedBytes;
+  private long keptBytes;
 
   public BatchColumnSource(TableFile file, ReadAccounting accounting) {
     this(file, accounting, BATCH_ROWS);
@@ -35,12 +56,37 @@ public final class BatchColumnSource implements ColumnSource {
 
   /** With another batch size: tests use small ones to put batch edges where they want them. */
   public BatchColumnSource(TableFile file, ReadAccounting accounting, int batchRows) {
+    this(file, accounting, batchRows, SHARED_BYTES);
+  }
+
+  /** With another budget for shared columns: tests use small ones to make a scan read again past it. */
+  public BatchColumnSource(TableFile file, ReadAccounting accounting, int batchRows, long sharedBytes) {
     if (batchRows < 1) {
       throw new IllegalArgumentException("batchRows must be at least 1 but was " + batchRows);
     }
     this.file = file;
     this.accounting = accounting;
     this.batchRows = batchRows;
+    this.sharedBytes = sharedBytes;
+  }
+
+  /**
+   * Tells the source how many scans of each column its rules will make ({@link Rule#scannedColumns}), so that a
+   * column scanned more than once is decoded once. The source is the one of one file (or range) on one thread.
+   */
+  public BatchColumnSource sharing(List<Rule> rules) {
+    Map<String, Integer> scans = new HashMap<>();
+    for (Rule r : rules) {
+      for (String column : r.scannedColumns()) {
+        scans.merge(column, 1, Integer::sum);
+      }
+    }
+    scans.forEach((column, n) -> {
+      if (n > 1) {
+        scansLeft.put(column, n);
+      }
+    });
+    return this;
   }
 
   @Override
@@ -92,9 +138,62 @@ public final class BatchColumnSource implements ColumnSource {
   @Override
   public void scan(String column, int fromGroup, int toGroup, Consumer<ValueChunk> consumer) {
     List<String> projection = List.of(column);
-    for (RowGroupInfo g : file.rowGroups().subList(fromGroup, toGroup)) {
-      forEachBatch(g, projection, (row, b) -> consumer.accept(chunk(g.index(), row, b.column(column))));
+    Integer left = scansLeft.get(column);
+    boolean keep = left != null && left > 1; // a later scan of the column will replay what this one keeps
+    Map<Integer, List<ValueChunk>> groups =
+        left == null ? Map.of() : kept.computeIfAbsent(column, k -> new HashMap<>());
+    try {
+      for (RowGroupInfo g : file.rowGroups().subList(fromGroup, toGroup)) {
+        List<ValueChunk> replay = groups.get(g.index());
+        if (replay != null) {
+          replay.forEach(consumer);
+          continue;
+        }
+        // the row group's chunks while they fit the budget; null once they do not (the group is then not kept)
+        List<List<ValueChunk>> keeping = new ArrayList<>(1);
+        keeping.add(keep ? new ArrayList<>() : null);
+        long[] bytes = {0};
+        forEachBatch(g, projection, (row, b) -> {
+          ValueChunk c = chunk(g.index(), row, b.column(column));
+          if (keeping.get(0) != null) {
+            bytes[0] += bytes(c);
+            keeping.set(0, keptBytes + bytes[0] <= sharedBytes ? keeping.get(0) : null);
+            if (keeping.get(0) != null) {
+              keeping.get(0).add(c);
+            }
+          }
+          consumer.accept(c);
+        });
+        if (keeping.get(0) != null) {
+          groups.put(g.index(), keeping.get(0));
+          keptBytes += bytes[0];
+        }
+      }
+    } finally {
+      if (left != null && left > 1) {
+        scansLeft.put(column, left - 1);
+      } else if (left != null) {
+        scansLeft.remove(column);
+        release(column);
+      }
     }
+  }
+
+  private void release(String column) {
+    Map<Integer, List<ValueChunk>> groups = kept.remove(column);
+    if (groups != null) {
+      for (List<ValueChunk> chunks : groups.values()) {
+        for (ValueChunk c : chunks) {
+          keptBytes -= bytes(c);
+        }
+      }
+    }
+  }
+
+  /** What a kept chunk holds: its values and its validity. */
+  private static long bytes(ValueChunk c) {
+    long width = c.ints() != null ? 4 : 8;
+    return c.size() * width + (c.valid() == null ? 0 : c.size());
   }
 
   /**
@@ -131,12 +230,12 @@ public final class BatchColumnSource implements ColumnSource {
 
       @Override
       public ValueChunk int32(int[] values, boolean[] valid) {
-        return new ValueChunk(rowGroup, firstRow, widen(values, false), null, valid);
+        return new ValueChunk(rowGroup, firstRow, null, values, false, null, valid);
       }
 
       @Override
       public ValueChunk uint32(int[] values, boolean[] valid) {
-        return new ValueChunk(rowGroup, firstRow, widen(values, true), null, valid);
+        return new ValueChunk(rowGroup, firstRow, null, values, true, null, valid);
       }
 
       @Override

@@ -28,6 +28,11 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
   }
 
   @Override
+  public List<String> scannedColumns() {
+    return columns;
+  }
+
+  @Override
   public String id() {
     return RuleIds.CONTIGUOUS_IDS;
   }
@@ -166,6 +171,30 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
     Integer nullGroup;
 
     void accept(ValueChunk c) {
+      if (c.valid() == null && c.longs() != null) {
+        // the common case (no nulls, ids that are their rows) as a loop over the array alone: the per-value path
+        // below asks the chunk for nulls and the kind each time
+        long[] a = c.longs();
+        long row = c.firstRow();
+        for (int i = 0; i < a.length; i++) {
+          if (a[i] != row + i) {
+            mismatch(c, i, a[i]);
+          }
+        }
+        rows += a.length;
+        return;
+      }
+      if (c.valid() == null && c.ints() != null && !c.unsigned()) {
+        int[] a = c.ints();
+        long row = c.firstRow();
+        for (int i = 0; i < a.length; i++) {
+          if (a[i] != row + i) {
+            mismatch(c, i, a[i]);
+          }
+        }
+        rows += a.length;
+        return;
+      }
       for (int i = 0; i < c.size(); i++) {
         long row = c.firstRow() + i;
         if (c.isNull(i)) {
@@ -173,15 +202,19 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
             nullRow = row;
             nullGroup = c.rowGroup();
           }
-        } else if (c.longs()[i] != row) {
-          if (mismatches++ == 0) {
-            mismatchRow = row;
-            mismatchGroup = c.rowGroup();
-            mismatchValue = c.longs()[i];
-          }
+        } else if (c.longAt(i) != row) {
+          mismatch(c, i, c.longAt(i));
         }
       }
       rows += c.size();
+    }
+
+    private void mismatch(ValueChunk c, int i, long value) {
+      if (mismatches++ == 0) {
+        mismatchRow = c.firstRow() + i;
+        mismatchGroup = c.rowGroup();
+        mismatchValue = value;
+      }
     }
   }
 }

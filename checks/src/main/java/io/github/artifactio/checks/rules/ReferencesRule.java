@@ -107,11 +107,11 @@ public final class ReferencesRule implements Rule {
               firstNull[0] = row;
               firstNull[1] = c.rowGroup();
             }
-          } else if (c.longs()[i] < 0 || c.longs()[i] >= n) {
+          } else if (c.longAt(i) < 0 || c.longAt(i) >= n) {
             if (counts[0]++ == 0) {
               first[0] = row;
               first[1] = c.rowGroup();
-              first[2] = c.longs()[i];
+              first[2] = c.longAt(i);
             }
           }
         }

@@ -2,6 +2,7 @@ package io.github.artifactio.checks.rules;
 
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
+import java.util.List;
 
 /**
  * One configured check, applied to one file at a time. Implementations are immutable and thread-safe: the
@@ -20,4 +21,15 @@ public interface Rule {
   String fingerprint();
 
   RuleResult check(FileContext file);
+
+  /**
+   * The columns this rule streams through {@link ColumnSource#scan} (once each), so that the validator can have a
+   * column that several rules scan decoded once ({@link BatchColumnSource#sharing}). Only {@link RangeRule}s say
+   * what they scan: they scan the same row groups in a file's ranges as in the whole file, so a file checked in ranges
+   * reads and opens what it reads and opens whole; a file-level rule scanning the whole file from its first range
+   * would replay only that range's row groups.
+   */
+  default List<String> scannedColumns() {
+    return List.of();
+  }
 }

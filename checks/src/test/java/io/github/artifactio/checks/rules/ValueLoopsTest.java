@@ -1,0 +1,166 @@
+package io.github.artifactio.checks.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.testkit.property.Gens;
+import io.github.artifactio.testkit.property.Property;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The loops that {@code ascending} and {@code contiguous-ids} run over a chunk without nulls (straight over its array)
+ * count and place what the per-value path counts and places: the same column handed to a rule once as chunks without
+ * a validity array and once with one (all valid, which takes the per-value path) gives the same state, for every
+ * kind of array (Int64, Int32, UInt32, Float64) and random chunk borders.
+ */
+class ValueLoopsTest {
+  private enum Kind {
+    INT64, INT32, UINT32, FLOAT64
+  }
+
+  /** A column of {@code values} (as longs, or double bits for FLOAT64), handed out in chunks of the given sizes. */
+  private record Column(Kind kind, long[] values, int[] chunks, boolean markValid) implements ColumnSource {
+    @Override
+    public void scan(String column, Consumer<ValueChunk> consumer) {
+      scan(column, 0, 1, consumer);
+    }
+
+    @Override
+    public void scan(String column, int fromGroup, int toGroup, Consumer<ValueChunk> consumer) {
+      int at = 0;
+      for (int size : chunks) {
+        long[] v = Arrays.copyOfRange(values, at, at + size);
+        boolean[] valid = null;
+        if (markValid) {
+          valid = new boolean[size];
+          Arrays.fill(valid, true);
+        }
+        consumer.accept(switch (kind) {
+          case INT64 -> new ValueChunk(0, at, v, null, false, null, valid);
+          case INT32, UINT32 -> new ValueChunk(0, at, null, Arrays.stream(v).mapToInt(x -> (int) x).toArray(),
+              kind == Kind.UINT32, null, valid);
+          case FLOAT64 -> new ValueChunk(0, at, null, null, false,
+              Arrays.stream(v).mapToDouble(Double::longBitsToDouble).toArray(), valid);
+        });
+        at += size;
+      }
+    }
+
+    @Override
+    public String describe(String column) {
+      return null;
+    }
+
+    @Override
+    public boolean isInteger(String column) {
+      return kind != Kind.FLOAT64;
+    }
+
+    @Override
+    public String describeKey(String column) {
+      return "not used";
+    }
+
+    @Override
+    public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  private static FileContext context(ColumnSource source) {
+    return new FileContext(Path.of("f.parquet"), "f.parquet", null, null, null, null, source, new ReadAccounting(),
+        0, 1);
+  }
+
+  /** Mostly rising values with repeats, drops, and (for floats) NaN and both zeros, around the kind's edges. */
+  private static long[] values(Kind kind, Random random, int n) {
+    long[] out = new long[n];
+    long v = switch (kind) {
+      case INT64 -> random.nextBoolean() ? 0 : Long.MAX_VALUE - n * 3L;
+      case INT32 -> random.nextBoolean() ? Integer.MIN_VALUE : -n;
+      case UINT32 -> random.nextBoolean() ? 0 : 0xFFFF_FFFFL - n * 3L;
+      case FLOAT64 -> 0;
+    };
+    double d = random.nextBoolean() ? -1.5 : -0.0;
+    for (int i = 0; i < n; i++) {
+      int r = random.nextInt(100);
+      if (kind == Kind.FLOAT64) {
+        d = r < 3 ? Double.NaN : r < 6 ? d - 1 : r < 9 ? (random.nextBoolean() ? 0.0 : -0.0) : r < 20 ? d : d + 0.25;
+        if (Double.isNaN(d)) {
+          out[i] = Double.doubleToRawLongBits(d);
+          d = i; // after a NaN, go on from a number
+          continue;
+        }
+        out[i] = Double.doubleToRawLongBits(d);
+      } else {
+        v = r < 3 ? v - 1 - random.nextInt(5) : r < 15 ? v : v + 1 + (r < 20 ? random.nextInt(3) : 0);
+        out[i] = kind == Kind.INT32 ? (int) v : kind == Kind.UINT32 ? v & 0xFFFF_FFFFL : v;
+      }
+    }
+    return out;
+  }
+
+  private static int[] chunks(Random random, int n) {
+    List<Integer> sizes = new ArrayList<>();
+    int left = n;
+    while (left > 0) {
+      int s = Math.min(left, 1 + random.nextInt(Math.max(1, n / 3)));
+      sizes.add(s);
+      left -= s;
+    }
+    return sizes.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  @Test
+  void ascending_over_arrays_places_every_break_where_the_per_value_path_places_it() {
+    Property.forAll(Gens.longs(0, Long.MAX_VALUE)).named("ascending loops").tries(300).check(seed -> {
+      Random random = new Random(seed);
+      Kind kind = Kind.values()[random.nextInt(Kind.values().length)];
+      long[] v = values(kind, random, 1 + random.nextInt(200));
+      int[] chunks = chunks(random, v.length);
+      for (boolean strict : new boolean[] {false, true}) {
+        AscendingRule rule = new AscendingRule(Severity.ERROR, List.of("x"), strict, false);
+        assertEquals(rule.part(context(new Column(kind, v, chunks, true))),
+            rule.part(context(new Column(kind, v, chunks, false))),
+            kind + (strict ? " strictly" : "") + " over " + Arrays.toString(v));
+      }
+    });
+  }
+
+  @Test
+  void contiguous_ids_over_arrays_places_every_mismatch_where_the_per_value_path_places_it() {
+    Property.forAll(Gens.longs(0, Long.MAX_VALUE)).named("contiguous-ids loops").tries(300).check(seed -> {
+      Random random = new Random(seed);
+      Kind kind = Kind.values()[random.nextInt(3)];
+      int n = 1 + random.nextInt(200);
+      long[] v = new long[n];
+      for (int i = 0; i < n; i++) {
+        int r = random.nextInt(100);
+        long id = r < 5 ? i + 1 : r < 8 ? -1 : r < 10 ? i - 0x1_0000_0000L : i;
+        v[i] = kind == Kind.INT32 ? (int) id : kind == Kind.UINT32 ? id & 0xFFFF_FFFFL : id;
+      }
+      int[] chunks = chunks(random, n);
+      ContiguousIdsRule rule = new ContiguousIdsRule(Severity.ERROR, List.of("x"));
+      assertEquals(rule.part(context(new Column(kind, v, chunks, true))),
+          rule.part(context(new Column(kind, v, chunks, false))), kind + " over " + Arrays.toString(v));
+    });
+  }
+
+  @Test
+  void an_unsigned_value_past_the_signed_range_is_in_order_after_a_smaller_one() {
+    long[] v = {1, 0x7FFF_FFFFL, 0x8000_0000L, 0xFFFF_FFFFL, 0x8000_0000L};
+    AscendingRule rule = new AscendingRule(Severity.ERROR, List.of("x"), false, false);
+    AscendingRule.Named named = rule.part(context(new Column(Kind.UINT32, v, new int[] {2, 3}, false))).columns()
+        .get(0);
+    assertEquals(1, named.breaks(), "only the last value, 2^31 after 2^32-1, breaks the order");
+    assertEquals(4L, named.breakRow());
+    assertEquals("2147483648", named.breakValue());
+    assertEquals("4294967295", named.breakPrevious());
+  }
+}
