@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.LargeListVector;
@@ -243,9 +244,7 @@ public final class ArrowBatches {
     ArrowBuf b = a.buffer(Math.max(bytes, 1));
     b.setZero(0, b.capacity());
     if (valid == null) {
-      for (int i = 0; i < n / 8; i++) {
-        b.setByte(i, 0xff);
-      }
+      b.setOne(0, n / 8);
       for (int i = n / 8 * 8; i < n; i++) {
         b.setByte(i >>> 3, b.getByte(i >>> 3) | (1 << (i & 7)));
       }
@@ -264,34 +263,58 @@ public final class ArrowBatches {
     return b;
   }
 
+  // the values go to the buffer's memory by address, the buffer having just been allocated at their size, not through
+  // one bounds-checked ArrowBuf.set a value: that loop cost Arrow output a fifth more time than the arrays. On a
+  // big-endian CPU (Arrow buffers are little-endian) the checked setters, which swap, are used.
+
   private static ArrowBuf doubles(BufferAllocator a, double[] v) {
     ArrowBuf b = a.buffer(Math.max(8L * v.length, 1));
+    long at = b.memoryAddress();
     for (int i = 0; i < v.length; i++) {
-      b.setLong(8L * i, Double.doubleToRawLongBits(v[i]));
+      if (MemoryUtil.LITTLE_ENDIAN) {
+        MemoryUtil.putLong(at + 8L * i, Double.doubleToRawLongBits(v[i]));
+      } else {
+        b.setLong(8L * i, Double.doubleToRawLongBits(v[i]));
+      }
     }
     return b;
   }
 
   private static ArrowBuf floats(BufferAllocator a, float[] v) {
     ArrowBuf b = a.buffer(Math.max(4L * v.length, 1));
+    long at = b.memoryAddress();
     for (int i = 0; i < v.length; i++) {
-      b.setInt(4L * i, Float.floatToRawIntBits(v[i]));
+      if (MemoryUtil.LITTLE_ENDIAN) {
+        MemoryUtil.putInt(at + 4L * i, Float.floatToRawIntBits(v[i]));
+      } else {
+        b.setInt(4L * i, Float.floatToRawIntBits(v[i]));
+      }
     }
     return b;
   }
 
   private static ArrowBuf longs(BufferAllocator a, long[] v) {
     ArrowBuf b = a.buffer(Math.max(8L * v.length, 1));
+    long at = b.memoryAddress();
     for (int i = 0; i < v.length; i++) {
-      b.setLong(8L * i, v[i]);
+      if (MemoryUtil.LITTLE_ENDIAN) {
+        MemoryUtil.putLong(at + 8L * i, v[i]);
+      } else {
+        b.setLong(8L * i, v[i]);
+      }
     }
     return b;
   }
 
   private static ArrowBuf ints(BufferAllocator a, int[] v) {
     ArrowBuf b = a.buffer(Math.max(4L * v.length, 1));
+    long at = b.memoryAddress();
     for (int i = 0; i < v.length; i++) {
-      b.setInt(4L * i, v[i]);
+      if (MemoryUtil.LITTLE_ENDIAN) {
+        MemoryUtil.putInt(at + 4L * i, v[i]);
+      } else {
+        b.setInt(4L * i, v[i]);
+      }
     }
     return b;
   }

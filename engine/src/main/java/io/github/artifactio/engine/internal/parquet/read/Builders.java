@@ -248,19 +248,28 @@ final class Builders {
     }
 
     void append(byte[] src, int off, int len) {
-      if (used + len > data.length) {
-        long grown = Math.max((long) data.length * 2, (long) used + len);
+      reserve(len);
+      System.arraycopy(src, off, data, used, len);
+      used += len;
+    }
+
+    /** Room for {@code more} bytes after those used. */
+    void reserve(int more) {
+      if (used + more > data.length) {
+        long grown = Math.max((long) data.length * 2, (long) used + more);
         if (grown > Integer.MAX_VALUE - 8) {
           throw new PageFormatException("column '" + name + "' holds more than 2 GiB of UTF-8 in one batch");
         }
         data = Arrays.copyOf(data, (int) grown);
       }
-      System.arraycopy(src, off, data, used, len);
-      used += len;
     }
 
     @Override
     void take(ValueDecoder d, int k, int nn, int[] defs, int from, int maxDef) {
+      if (nn == k) {
+        d.readBinaries(this, k, size);
+        return;
+      }
       for (int i = 0; i < k; i++) {
         if (maxDef == 0 || defs[from + i] == maxDef) {
           d.readBinary(this);

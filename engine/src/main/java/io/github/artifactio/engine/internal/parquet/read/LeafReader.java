@@ -40,6 +40,16 @@ final class LeafReader {
   private int lp;
   private int[] defs = new int[0];
   private int[] reps = new int[0];
+  /**
+   * A list page's levels as runs ({@link RleDecoder#select}) rather than in {@link #reps}/{@link #defs}: where its
+   * rows start and where (with which level) an item is missing, each with a cursor at the first one at or past
+   * {@link #lp}. The page's levels are RLE-encoded at one repetition level, as every list the model reads has.
+   */
+  private boolean runs;
+  private final RleDecoder.Positions starts = new RleDecoder.Positions();
+  private final RleDecoder.Positions missing = new RleDecoder.Positions();
+  private int startAt;
+  private int missingAt;
   private ValueDecoder values;
   /** The decompressed page, reused for every page of the chunk. */
   private byte[] scratch;
@@ -161,13 +171,21 @@ final class LeafReader {
         pos = 0;
         end = h.uncompressed_page_size;
       }
-      if (maxRep > 0) {
-        reps = grow(reps, count);
-        pos = levelsV1(d.repetition_level_encoding, body, pos, end, maxRep, reps, ValuesType.REPETITION_LEVEL);
-      }
-      if (maxDef > 0) {
-        defs = grow(defs, count);
-        pos = levelsV1(d.definition_level_encoding, body, pos, end, maxDef, defs, ValuesType.DEFINITION_LEVEL);
+      runs = maxRep == 1 && d.repetition_level_encoding == Encoding.RLE
+          && (maxDef == 0 || d.definition_level_encoding == Encoding.RLE);
+      if (runs) {
+        pos = runsV1(body, pos, end, maxRep, 0, true, starts);
+        missing.clear();
+        pos = maxDef == 0 ? pos : runsV1(body, pos, end, maxDef, maxDef, false, missing);
+      } else {
+        if (maxRep > 0) {
+          reps = grow(reps, count);
+          pos = levelsV1(d.repetition_level_encoding, body, pos, end, maxRep, reps, ValuesType.REPETITION_LEVEL);
+        }
+        if (maxDef > 0) {
+          defs = grow(defs, count);
+          pos = levelsV1(d.definition_level_encoding, body, pos, end, maxDef, defs, ValuesType.DEFINITION_LEVEL);
+        }
       }
       values = values(d.encoding, body, pos, end);
       endsAtRow = p.rows >= 0;
@@ -184,13 +202,25 @@ final class LeafReader {
         throw new PageFormatException(
             "v2 level lengths " + rl + " + " + dl + " exceed the page's " + p.length + " bytes");
       }
-      if (maxRep > 0) {
-        reps = grow(reps, count);
-        new RleDecoder(p.data, p.offset, p.offset + rl, RleDecoder.bitWidth(maxRep)).read(reps, 0, count);
-      }
-      if (maxDef > 0) {
-        defs = grow(defs, count);
-        new RleDecoder(p.data, p.offset + rl, p.offset + rl + dl, RleDecoder.bitWidth(maxDef)).read(defs, 0, count);
+      runs = maxRep == 1;
+      if (runs) {
+        starts.clear();
+        new RleDecoder(p.data, p.offset, p.offset + rl, 1).select(count, 0, true, starts);
+        missing.clear();
+        if (maxDef > 0) {
+          new RleDecoder(p.data, p.offset + rl, p.offset + rl + dl, RleDecoder.bitWidth(maxDef))
+              .select(count, maxDef, false, missing);
+        }
+      } else {
+        if (maxRep > 0) {
+          reps = grow(reps, count);
+          new RleDecoder(p.data, p.offset, p.offset + rl, RleDecoder.bitWidth(maxRep)).read(reps, 0, count);
+        }
+        if (maxDef > 0) {
+          defs = grow(defs, count);
+          new RleDecoder(p.data, p.offset + rl, p.offset + rl + dl, RleDecoder.bitWidth(maxDef)).read(defs, 0,
+              count);
+        }
       }
       int valuesAt = p.offset + rl + dl;
       int valuesLen = p.length - rl - dl;
@@ -220,6 +250,8 @@ final class LeafReader {
           + " rows");
     }
     lp = 0;
+    startAt = 0;
+    missingAt = 0;
     decoded = true;
   }
 
@@ -278,6 +310,25 @@ final class LeafReader {
       out[i] = r.readInteger();
     }
     return pos + (int) in.position();
+  }
+
+  /**
+   * v1 RLE levels with their 4-byte length, read as {@link RleDecoder#select} reads them into {@code out}: the
+   * levels that are {@code value} ({@code equal}) or are not. Returns the end.
+   */
+  private int runsV1(byte[] body, int pos, int end, int max, int value, boolean equal, RleDecoder.Positions out) {
+    if (pos + 4 > end) {
+      throw new PageFormatException("level data ends before its length");
+    }
+    int len = (body[pos] & 0xff) | (body[pos + 1] & 0xff) << 8 | (body[pos + 2] & 0xff) << 16
+        | (body[pos + 3] & 0xff) << 24;
+    pos += 4;
+    if (len < 0 || len > end - pos) {
+      throw new PageFormatException("levels of " + len + " bytes run past their page");
+    }
+    out.clear();
+    new RleDecoder(body, pos, pos + len, RleDecoder.bitWidth(max)).select(count, value, equal, out);
+    return pos + len;
   }
 
   private ValueDecoder values(Encoding enc, byte[] body, int pos, int end) {
@@ -519,25 +570,73 @@ final class LeafReader {
       int i = lp;
       int items = 0;
       int itemsBase = b == null ? 0 : b.items;
-      for (; i < count; i++) {
-        int d = defs[i];
-        if (reps[i] == 0) {
+      if (runs) {
+        // the rows that start in this page up to the one past n, and the levels below the maximum among them: a
+        // level is an item unless it is one of those, so the items before a level are its distance from lp less
+        // the missing ones passed
+        int[] at = starts.at;
+        int nStarts = starts.size;
+        int[] gapAt = missing.at;
+        int[] gapLevel = missing.values;
+        int nGaps = missing.size;
+        int si = startAt;
+        int gi = missingAt;
+        int gaps = 0;
+        int stop = count;
+        if (started == 0 && (si >= nStarts || at[si] != i)) {
+          throw new PageFormatException("a list row continues at row " + first + " without a start");
+        }
+        while (si < nStarts) {
+          int s = at[si];
+          for (; gi < nGaps && gapAt[gi] < s; gi++, gaps++) {
+            if (gapLevel[gi] > listDef) {
+              throw new NullItemException(first + started - 1);
+            }
+          }
           if (started == n) {
+            stop = s;
             break;
           }
           if (b != null) {
             int r = b.size + started;
-            b.offsets[r] = itemsBase + items;
-            b.valid[r] = d >= listDef;
+            b.offsets[r] = itemsBase + (s - lp) - gaps;
+            b.valid[r] = (gi < nGaps && gapAt[gi] == s ? gapLevel[gi] : maxDef) >= listDef;
           }
           started++;
-        } else if (started == 0) {
-          throw new PageFormatException("a list row continues at row " + (first + started) + " without a start");
+          si++;
         }
-        if (d == maxDef) {
-          items++;
-        } else if (d > listDef) {
-          throw new NullItemException(first + started - 1);
+        if (stop == count) {
+          for (; gi < nGaps; gi++, gaps++) {
+            if (gapLevel[gi] > listDef) {
+              throw new NullItemException(first + started - 1);
+            }
+          }
+        }
+        items = (stop - lp) - gaps;
+        startAt = si;
+        missingAt = gi;
+        i = stop;
+      } else {
+        for (; i < count; i++) {
+          int d = defs[i];
+          if (reps[i] == 0) {
+            if (started == n) {
+              break;
+            }
+            if (b != null) {
+              int r = b.size + started;
+              b.offsets[r] = itemsBase + items;
+              b.valid[r] = d >= listDef;
+            }
+            started++;
+          } else if (started == 0) {
+            throw new PageFormatException("a list row continues at row " + (first + started) + " without a start");
+          }
+          if (d == maxDef) {
+            items++;
+          } else if (d > listDef) {
+            throw new NullItemException(first + started - 1);
+          }
         }
       }
       if (b != null) {

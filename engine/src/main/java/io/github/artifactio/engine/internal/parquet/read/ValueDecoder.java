@@ -29,6 +29,17 @@ abstract class ValueDecoder {
   /** Appends one value to the builder's arena. */
   abstract void readBinary(Builders.Utf8 out);
 
+  /**
+   * Appends {@code n} values to the builder's arena, the end of each as the offset of batch rows {@code row + 1} on:
+   * the path of a string column whose rows all hold a value, one call a batch rather than one a value.
+   */
+  void readBinaries(Builders.Utf8 out, int n, int row) {
+    for (int i = 0; i < n; i++) {
+      readBinary(out);
+      out.offsets[row + i + 1] = out.used;
+    }
+  }
+
   abstract void skip(int n);
 
   /**
@@ -137,6 +148,36 @@ abstract class ValueDecoder {
     }
 
     @Override
+    void readBinaries(Builders.Utf8 out, int n, int row) {
+      // the values' bytes are at most the page's bytes left, so the arena grows once here, not value by value
+      out.reserve(end - pos);
+      byte[] src = buf;
+      byte[] dst = out.data;
+      int[] offsets = out.offsets;
+      int p = pos;
+      int used = out.used;
+      try {
+        for (int i = 0; i < n; i++) {
+          if (p + 4 > end) {
+            throw truncated();
+          }
+          int len = (src[p] & 0xff) | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff) << 16 | (src[p + 3] & 0xff) << 24;
+          p += 4;
+          if (len < 0 || len > end - p) {
+            throw new PageFormatException("a byte array value of " + (len & 0xffffffffL) + " bytes runs past its page");
+          }
+          System.arraycopy(src, p, dst, used, len);
+          used += len;
+          p += len;
+          offsets[row + i + 1] = used;
+        }
+      } finally {
+        pos = p;
+        out.used = used;
+      }
+    }
+
+    @Override
     void skip(int n) {
       if (width > 0) {
         take(n);
@@ -239,6 +280,19 @@ abstract class ValueDecoder {
     @Override
     void readInterned(Builders.Interned out, int row) {
       out.ids[row] = out.interner.intern(dict, ids(1)[0]);
+    }
+
+    @Override
+    void readBinaries(Builders.Utf8 out, int n, int row) {
+      int[] id = ids(n);
+      int[] from = dict.offsets;
+      byte[] bytes = dict.bytes;
+      int[] offsets = out.offsets;
+      for (int i = 0; i < n; i++) {
+        int at = from[id[i]];
+        out.append(bytes, at, from[id[i] + 1] - at);
+        offsets[row + i + 1] = out.used;
+      }
     }
 
     @Override
