@@ -215,12 +215,22 @@ public final class RleDecoder {
           while (i < k && (bitPos & 7) != 0) {
             select(at + i++, unpack(), value, equal, out);
           }
-          // eight values from one little-endian word, as read() takes them
+          // eight values from one little-endian word, as read() takes them; a word whose eight values are all
+          // `value` (a group of present items, for definition levels) is one comparison
+          long all = 0;
+          for (int j = 0; j < 8; j++) {
+            all |= (long) value << (j * bitWidth);
+          }
           while (k - i >= 8) {
             int p = (int) (bitPos >>> 3);
             long w = 0;
             for (int j = 0; j < bitWidth; j++) {
               w |= (long) (buf[p + j] & 0xff) << (8 * j);
+            }
+            if (w == all && !equal) {
+              bitPos += 8L * bitWidth;
+              i += 8;
+              continue;
             }
             for (int j = 0; j < 8; j++) {
               int v = (int) (w >>> (j * bitWidth)) & mask;
