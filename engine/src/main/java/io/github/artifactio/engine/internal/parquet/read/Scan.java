@@ -186,13 +186,17 @@ public final class Scan implements AutoCloseable {
   }
 
   /**
-   * Contiguous groups of projected columns balanced by the compressed bytes of the kept row groups. {@code wanted}
-   * 0 is automatic ({@link #autoGroups}); on the serial context, always a single group.
+   * Groups of projected columns balanced by the uncompressed bytes of the kept row groups: the largest column first,
+   * each to the group with the least so far (an empty group before any other). Decoding costs about what the values
+   * come to, not what they compress to: the read benchmark's list of random floats (the largest compressed column)
+   * decodes faster per byte than its string column, so groups cut at compressed bytes, in column order, left one
+   * thread with three fifths of the work. {@code wanted} 0 is automatic ({@link #autoGroups}, on compressed bytes);
+   * on the serial context, always a single group. Each group's columns stay in projection order.
    */
   private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
     int n = cursors.length;
     long[] bytes = new long[n];
-    long total = 0;
+    long[] cost = new long[n];
     int kept = 0;
     for (int g = 0; g < blocks.size(); g++) {
       if (keptByGroup[g] != null) {
@@ -202,10 +206,12 @@ public final class Scan implements AutoCloseable {
     for (int i = 0; i < n; i++) {
       for (int g = 0; g < blocks.size(); g++) {
         if (keptByGroup[g] != null) {
-          bytes[i] += blocks.get(g).getColumns().get(cursors[i].leaf).getTotalSize();
+          ColumnChunkMetaData c = blocks.get(g).getColumns().get(cursors[i].leaf);
+          bytes[i] += c.getTotalSize();
+          // sizes a footer declares, so only kept within bounds that cannot overflow the sums below
+          cost[i] += Math.min(1L << 40, Math.max(0, Math.max(c.getTotalUncompressedSize(), c.getTotalSize())));
         }
       }
-      total += bytes[i];
     }
     int k;
     if (workers.isSerial() || n <= 1) {
@@ -216,25 +222,40 @@ public final class Scan implements AutoCloseable {
       k = wanted;
     }
     k = Math.max(1, Math.min(k, n));
-    int[][] out = new int[k][];
-    int col = 0;
-    long acc = 0;
-    for (int gi = 0; gi < k; gi++) {
-      int from = col;
-      long target = (total * (gi + 1)) / k;
-      // take at least one column, leave at least one for each later group
-      while (col < n - (k - gi - 1) && (col == from || acc + bytes[col] / 2 <= target)) {
-        acc += bytes[col++];
-      }
-      if (gi == k - 1) {
-        while (col < n) {
-          acc += bytes[col++];
+    return balanced(cost, k);
+  }
+
+  /** Column indexes in {@code k} groups of about equal {@code cost}, as {@link #columnGroups} says. */
+  static int[][] balanced(long[] cost, int k) {
+    int n = cost.length;
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> cost[x] != cost[y] ? Long.compare(cost[y], cost[x]) : Integer.compare(x, y));
+    long[] load = new long[k];
+    int[] size = new int[k];
+    int[] groupOf = new int[n];
+    for (int c : order) {
+      int best = 0;
+      for (int g = 1; g < k; g++) {
+        boolean emptier = size[g] == 0 && size[best] > 0;
+        boolean lighter = (size[g] == 0) == (size[best] == 0) && load[g] < load[best];
+        if (emptier || lighter) {
+          best = g;
         }
       }
-      out[gi] = new int[col - from];
-      for (int j = from; j < col; j++) {
-        out[gi][j - from] = j;
-      }
+      groupOf[c] = best;
+      load[best] += cost[c];
+      size[best]++;
+    }
+    int[][] out = new int[k][];
+    for (int g = 0; g < k; g++) {
+      out[g] = new int[size[g]];
+    }
+    int[] fill = new int[k];
+    for (int i = 0; i < n; i++) {
+      out[groupOf[i]][fill[groupOf[i]]++] = i;
     }
     return out;
   }
