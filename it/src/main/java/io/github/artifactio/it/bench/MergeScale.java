@@ -1,0 +1,182 @@
+package io.github.artifactio.it.bench;
+
+import io.github.artifactio.checks.ValidatePartial;
+import io.github.artifactio.checks.result.RuleResult;
+import io.github.artifactio.engine.hash.FileStamp;
+import io.github.artifactio.engine.plan.PlannedFile;
+import io.github.artifactio.engine.plan.ShardSpec;
+import io.github.artifactio.engine.plan.WorkPlan;
+import io.github.artifactio.engine.plan.WorkUnit;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The merge arm of the scale benchmark: the partial reports of a {@code validate} of many files in many shards, and
+ * the command line's {@code merge} of them timed as a whole process, with the heap it kept and its peak resident size.
+ *
+ * <p>The partials are the real ones, as far as a benchmark can afford: the command line's {@code validate --shard 0/1}
+ * checks two real files (testdata's arrow-rs file, which passes, and an LZ4 file, which the {@code codec} rule fails)
+ * into a template partial; its configuration, invocation and each file's rule results are then given to every
+ * planned file of a plan of {@code files} paths, the LZ4 file's to {@code findingFiles} of them spread evenly, and
+ * each shard of the plan written by {@link ValidatePartial#write}, the writer a shard uses. The planned files do not
+ * exist: a merge reads the partial reports, never the files.
+ */
+final class MergeScale {
+  /** How the merge process is measured: wall seconds, peak resident kB, and the most heap a GC left in use. */
+  record Measured(double seconds, long peakRssKb, long liveHeapKb) {}
+
+  private static final Pattern AFTER_GC = Pattern.compile("->(\\d+)([KMG])\\(");
+
+  private MergeScale() {}
+
+  /**
+   * Writes the partial reports of {@code files} files in {@code shards} shards into {@code partials} (emptied first),
+   * {@code findingFiles} of the files with a finding, their reports to go to {@code reports}.
+   */
+  static void generate(Path launcher, Path work, Path partials, Path reports, int files, int shards, int findingFiles)
+      throws Exception {
+    Path corpus = work.resolve("corpus");
+    Files.createDirectories(corpus);
+    Path testdata = Path.of(System.getProperty("artifact-io.testdata", "testdata"));
+    Files.copy(testdata.resolve("writers/arrow_rs_precursors.parquet"), corpus.resolve("a.parquet"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(testdata.resolve("parquet-testing/data/hadoop_lz4_compressed.parquet"), corpus.resolve("b.parquet"),
+        StandardCopyOption.REPLACE_EXISTING);
+    Path template = work.resolve("template.json");
+    ConcatBench.process(List.of(launcher.toString(), "validate", "--report", reports.toString(), "--shard", "0/1",
+        "--partial-out", template.toString()), List.of(corpus), null);
+    ValidatePartial t = ValidatePartial.read(template, template.toString());
+    List<RuleResult> passing = t.units().get(0).results();
+    List<RuleResult> failing = t.units().get(1).results();
+    if (!failing.stream().anyMatch(r -> !r.findings().isEmpty()) || passing.stream().anyMatch(r -> !r.findings()
+        .isEmpty())) {
+      throw new IllegalStateException("the template's files do not give one passing and one failing file: " + template);
+    }
+    FileStamp passingStamp = t.files().get(0).stamp();
+    FileStamp failingStamp = t.files().get(1).stamp();
+    List<PlannedFile> planned = new ArrayList<>();
+    for (int i = 0; i < files; i++) {
+      boolean finding = hasFinding(i, files, findingFiles);
+      planned.add(new PlannedFile(corpus.resolve(shown(i)).toString(), finding ? failingStamp : passingStamp));
+    }
+    WorkPlan plan = WorkPlan.rowGroups(ValidatePartial.KIND, planned, t.splitBytes(), t.toolVersion());
+    deleteTree(partials);
+    Files.createDirectories(partials);
+    for (int s = 0; s < shards; s++) {
+      ShardSpec shard = new ShardSpec(s, shards);
+      List<ValidatePartial.Unit> units = new ArrayList<>();
+      for (WorkUnit u : plan.units(shard)) {
+        String shown = shown(u.file());
+        List<RuleResult> results = hasFinding(u.file(), files, findingFiles) ? failing : passing;
+        // each rule's time a function of the file, not of the template's run: partials generated again (by another
+        // version, to compare its merge's bytes) are the same
+        units.add(new ValidatePartial.Unit(u, shown, results.stream()
+            .map(r -> r.withFile(shown).withSeconds(1e-4 * (1 + (u.file() + r.rule().length()) % 7))).toList()));
+      }
+      Path out = partials.resolve(String.format("shard-%05d.json", s));
+      new ValidatePartial(out.toString(), plan.id(), plan.toolVersion(), plan.splitBytes(), plan.files(), shard,
+          t.directory(), t.configuration(), t.invocation(), t.warnings(), units,
+          new ValidatePartial.Reads(units.size(), 4096L * units.size(), 0)).write(out);
+    }
+  }
+
+  private static boolean hasFinding(int file, int files, int findingFiles) {
+    // findingFiles files spread evenly: file i has one when the count of such files up to it steps
+    return (long) (file + 1) * findingFiles / files != (long) file * findingFiles / files;
+  }
+
+  private static String shown(int file) {
+    return String.format("run%06d/lib.precursors.parquet", file);
+  }
+
+  /**
+   * {@code merge} of the partials in {@code partials} as a process of the launcher with {@code heap} (JAVA_OPTS), its
+   * standard output (the summary table) into {@code stdout}: the wall time, the peak resident size GNU time reports,
+   * and the most heap in use after a collection (the GC log), what the merge kept rather than what it made.
+   */
+  static Measured merge(Path launcher, Path partials, Path stdout, String heap) throws Exception {
+    Path gcLog = Files.createTempFile("merge-gc", ".log");
+    Path timeOut = Files.createTempFile("merge-time", ".txt");
+    Path err = Files.createTempFile("merge-err", ".txt");
+    try {
+      ProcessBuilder b = new ProcessBuilder("/usr/bin/time", "-f", "%M", "-o", timeOut.toString(),
+          launcher.toString(), "merge", partials.toString()).redirectError(err.toFile())
+          .redirectOutput(stdout.toFile());
+      List<String> opts = new ArrayList<>(Machine.jvmArgs());
+      opts.add(heap);
+      opts.add("-Xlog:gc:file=" + gcLog);
+      b.environment().put("JAVA_OPTS", String.join(" ", opts));
+      long t0 = System.nanoTime();
+      Process p = b.start();
+      if (!p.waitFor(1200, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("merge of " + partials + " did not end in 20 minutes");
+      }
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      // validate's merge exits 1 when a finding fails the run, as the unsharded run does; anything else is wrong
+      if (p.exitValue() != 1) {
+        throw new IllegalStateException("merge of " + partials + " exited " + p.exitValue() + ", not 1 (findings):\n"
+            + Files.readString(err));
+      }
+      long rss = Long.parseLong(Files.readString(timeOut).trim().lines().reduce((a, x) -> x).orElse("0").trim());
+      long live = 0;
+      for (String line : Files.readAllLines(gcLog, StandardCharsets.UTF_8)) {
+        Matcher m = AFTER_GC.matcher(line);
+        if (m.find()) {
+          long v = Long.parseLong(m.group(1));
+          live = Math.max(live, switch (m.group(2)) {
+            case "K" -> v;
+            case "M" -> v << 10;
+            default -> v << 20;
+          });
+        }
+      }
+      return new Measured(seconds, rss, live);
+    } finally {
+      Files.deleteIfExists(gcLog);
+      Files.deleteIfExists(timeOut);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  /**
+   * By hand, after {@code mvn -pl it -am package}: {@code MergeScale LAUNCHER WORK FILES SHARDS FINDING_FILES HEAP}
+   * generates the partials and prints one measured merge.
+   */
+  public static void main(String[] args) throws Exception {
+    Path launcher = Path.of(args[0]);
+    Path work = Path.of(args[1]);
+    int files = Integer.parseInt(args[2]);
+    int shards = Integer.parseInt(args[3]);
+    int findingFiles = Integer.parseInt(args[4]);
+    Path partials = work.resolve("partials");
+    long t0 = System.nanoTime();
+    generate(launcher, work, partials, work.resolve("reports"), files, shards, findingFiles);
+    System.out.printf("generated %d files in %d shards in %.1f s%n", files, shards, (System.nanoTime() - t0) / 1e9);
+    for (int i = 0; i < 3; i++) {
+      Measured m = merge(launcher, partials, work.resolve("merge.out"), args[5]);
+      System.out.println(m);
+    }
+  }
+}
