@@ -1,6 +1,8 @@
 package io.github.artifactio.checks;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -39,7 +41,13 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     Reads reads) {
   /** The format the partial reports of every command share. */
   public static final String FORMAT = "artifact-io partial report";
-  public static final int FORMAT_VERSION = 1;
+  /**
+   * 2: the plan's files are in a file of their own beside the partials ({@link #planFileName}), written once for all
+   * the shards of a plan, where 1 repeated them in every shard's partial.
+   */
+  public static final int FORMAT_VERSION = 2;
+  /** The format of the file that holds a plan's files. */
+  public static final String PLAN_FORMAT = "artifact-io plan";
   public static final String KIND = "validate";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -81,21 +89,187 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     Objects.requireNonNull(configuration, "configuration");
   }
 
-  /** Writes the partial to {@code file} (whole or not at all: through a file beside it). */
+  /**
+   * A partial's fields before its units: all a merge reads of it at first. {@code planFile} names the file beside
+   * the partial that holds its plan's files, and {@code fileCount} how many it holds.
+   */
+  public record Head(String name, String planId, String toolVersion, long splitBytes, int fileCount, String planFile,
+      ShardSpec shard, String directory, JsonNode configuration, List<String> invocation, List<String> warnings,
+      Reads reads) {}
+
+  /** Takes a unit read from a partial. */
+  @FunctionalInterface
+  public interface UnitSink {
+    void accept(Unit unit) throws IOException;
+  }
+
+  /**
+   * A partial as a merge reads it: its head at once, its plan's files and its units when the merge reaches them, the
+   * units one at a time, so that a merge of many partials holds one partial's unit at a time, not every one's.
+   */
+  public interface Source {
+    Head head();
+
+    /** The files of the plan the partial names. */
+    List<PlannedFile> files() throws IOException, MalformedException;
+
+    /** Each of the partial's units, in its order. */
+    void units(UnitSink each) throws IOException, MalformedException;
+
+    /** Which units the partial holds, in its order, without their results (what a merge checks before it reads them). */
+    List<WorkUnit> claimed() throws IOException, MalformedException;
+  }
+
+  /** This partial, held whole, as a merge reads one. */
+  public Source source() {
+    Head head = new Head(name, planId, toolVersion, splitBytes, files.size(), planFileName(planId), shard, directory,
+        configuration, invocation, warnings, reads);
+    return new Source() {
+      @Override
+      public Head head() {
+        return head;
+      }
+
+      @Override
+      public List<PlannedFile> files() {
+        return files;
+      }
+
+      @Override
+      public void units(UnitSink each) throws IOException {
+        for (Unit u : units) {
+          each.accept(u);
+        }
+      }
+
+      @Override
+      public List<WorkUnit> claimed() {
+        return units.stream().map(Unit::unit).toList();
+      }
+    };
+  }
+
+  /**
+   * The partial in {@code file} as a merge reads it: its head now, its plan (the file beside it that its head names)
+   * and its units when asked, from the file again.
+   */
+  public static Source source(Path file, String name) throws IOException, MalformedException {
+    Head head = head(file, name);
+    return new Source() {
+      @Override
+      public Head head() {
+        return head;
+      }
+
+      @Override
+      public List<PlannedFile> files() throws IOException, MalformedException {
+        return readPlan(planFile(file, head), name);
+      }
+
+      @Override
+      public void units(UnitSink each) throws IOException, MalformedException {
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+          toUnits(p, name);
+          if (p.nextToken() != JsonToken.START_ARRAY) {
+            throw new MalformedException(name + ": \"units\" is not a list");
+          }
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            each.accept(unit(p, name));
+          }
+        } catch (JsonProcessingException e) {
+          throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+        }
+      }
+
+      @Override
+      public List<WorkUnit> claimed() throws IOException, MalformedException {
+        List<WorkUnit> out = new ArrayList<>();
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+          toUnits(p, name);
+          if (p.nextToken() != JsonToken.START_ARRAY) {
+            throw new MalformedException(name + ": \"units\" is not a list");
+          }
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            // the unit's fields but its results and parts, which are skipped unread
+            ObjectNode u = JSON.createObjectNode();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              String field = p.currentName();
+              JsonToken t = p.nextToken();
+              if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) {
+                p.skipChildren();
+              } else {
+                u.set(field, p.readValueAsTree());
+              }
+            }
+            out.add(workUnit(u, name));
+          }
+        } catch (JsonProcessingException e) {
+          throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+        }
+        return out;
+      }
+    };
+  }
+
+  /**
+   * The name of the file beside a partial that holds its plan's files: one file for every shard of a plan, whichever
+   * shard wrote it, so that a merge reads the plan once and not once a shard.
+   */
+  public static String planFileName(String planId) {
+    return "validate-" + planId + ".plan";
+  }
+
+  private static Path planFile(Path partial, Head head) {
+    Path dir = partial.toAbsolutePath().getParent();
+    return dir.resolve(head.planFile());
+  }
+
+  /**
+   * Writes the partial to {@code file} (whole or not at all: through a file beside it), and its plan's files beside
+   * it unless another shard of the plan wrote them there already.
+   */
   public void write(Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path plan = dir.resolve(planFileName(planId));
+    if (!Files.exists(plan)) {
+      // shards of one plan write the same bytes: whichever moves its copy in last, the file is whole
+      Path tmp = dir.resolve(plan.getFileName() + "." + shard.index() + ".tmp");
+      Files.write(tmp, JSON.writeValueAsBytes(planJson()));
+      Files.move(tmp, plan, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.write(tmp, JSON.writeValueAsBytes(json()));
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  /** The partial as {@link #write} writes it: what a Spark task sends its driver. */
+  /** The partial as {@link #write} writes it, without its plan's files: what a Spark task sends its driver. */
   public String toJson() {
     try {
       return JSON.writeValueAsString(json());
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a tree of strings and numbers always serialises", e);
     }
+  }
+
+  private ObjectNode planJson() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", PLAN_FORMAT);
+    root.put("format_version", FORMAT_VERSION);
+    root.put("kind", KIND);
+    root.put("id", planId);
+    root.put("tool_version", toolVersion);
+    root.put("split_bytes", splitBytes);
+    ArrayNode fs = root.putArray("files");
+    for (PlannedFile f : files) {
+      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
+          .put("mtime_ns", f.stamp().mtimeNanos());
+      if (!f.rowGroupBytes().isEmpty()) {
+        ArrayNode groups = n.putArray("row_group_bytes");
+        f.rowGroupBytes().forEach(groups::add);
+      }
+    }
+    return root;
   }
 
   private ObjectNode json() {
@@ -107,15 +281,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     plan.put("id", planId);
     plan.put("tool_version", toolVersion);
     plan.put("split_bytes", splitBytes);
-    ArrayNode fs = plan.putArray("files");
-    for (PlannedFile f : files) {
-      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
-          .put("mtime_ns", f.stamp().mtimeNanos());
-      if (!f.rowGroupBytes().isEmpty()) {
-        ArrayNode groups = n.putArray("row_group_bytes");
-        f.rowGroupBytes().forEach(groups::add);
-      }
-    }
+    plan.put("files", files.size());
+    plan.put("plan_file", planFileName(planId));
     root.putObject("shard").put("index", shard.index()).put("count", shard.count());
     root.put("directory", directory);
     root.set("configuration", configuration);
@@ -129,8 +296,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     for (Unit u : units) {
       ObjectNode o = us.addObject();
       WorkUnit w = u.unit();
-      o.put("unit", w.index()).put("path", w.path()).put("axis", w.axis()).put("from", w.from()).put("to", w.to())
-          .put("bytes", w.bytes()).put("file", u.file());
+      o.put("unit", w.index()).put("file_index", w.file()).put("path", w.path()).put("axis", w.axis())
+          .put("from", w.from()).put("to", w.to()).put("bytes", w.bytes()).put("file", u.file());
       ArrayNode rs = o.putArray("results");
       for (RuleResult r : u.results()) {
         ObjectNode n = rs.addObject();
@@ -163,40 +330,77 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     }
   }
 
-  /** Reads a partial {@link #write} wrote; {@code name} is how messages call it. */
+  /** Reads a partial {@link #write} wrote, and its plan's files beside it; {@code name} is how messages call it. */
   public static ValidatePartial read(Path file, String name) throws IOException, MalformedException {
+    Source s = source(file, name);
+    List<Unit> units = new ArrayList<>();
+    s.units(units::add);
+    return of(s.head(), s.files(), units);
+  }
+
+  /** Reads the text {@link #toJson} wrote, of a plan of {@code files}; {@code name} is how messages call it. */
+  public static ValidatePartial parse(String json, String name, List<PlannedFile> files) throws MalformedException {
     JsonNode root;
     try {
-      root = JSON.readTree(file.toFile());
+      root = JSON.readTree(json);
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
-    return of(root, name);
+    Head head = head(root, name);
+    List<Unit> units = new ArrayList<>();
+    for (JsonNode u : need(name, root, "units")) {
+      units.add(unit(u, name));
+    }
+    return of(head, files, units);
   }
 
-  /** Reads the text {@link #toJson} wrote; {@code name} is how messages call it. */
-  public static ValidatePartial parse(String json, String name) throws MalformedException {
-    try {
-      return of(JSON.readTree(json), name);
+  private static ValidatePartial of(Head h, List<PlannedFile> files, List<Unit> units) throws MalformedException {
+    if (files.size() != h.fileCount()) {
+      throw new MalformedException(h.name() + " names a plan of " + h.fileCount() + " files, its plan holds "
+          + files.size());
+    }
+    return new ValidatePartial(h.name(), h.planId(), h.toolVersion(), h.splitBytes(), files, h.shard(), h.directory(),
+        h.configuration(), h.invocation(), h.warnings(), units, h.reads());
+  }
+
+  /** The head of the partial in {@code file}, read without its units (which come last). */
+  static Head head(Path file, String name) throws IOException, MalformedException {
+    ObjectNode root = JSON.createObjectNode();
+    try (JsonParser p = JSON.createParser(file.toFile())) {
+      if (p.nextToken() == JsonToken.START_OBJECT) {
+        while (p.nextToken() == JsonToken.FIELD_NAME && !p.currentName().equals("units")) {
+          String field = p.currentName();
+          p.nextToken();
+          root.set(field, p.readValueAsTree());
+        }
+      }
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
+    return head(root, name);
   }
 
-  private static ValidatePartial of(JsonNode root, String name) throws MalformedException {
+  /** Moves {@code p} to the value of the top-level field {@code units}. */
+  private static void toUnits(JsonParser p, String name) throws IOException, MalformedException {
+    if (p.nextToken() == JsonToken.START_OBJECT) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        if (p.currentName().equals("units")) {
+          return;
+        }
+        p.nextToken();
+        p.skipChildren();
+      }
+    }
+    throw new MalformedException(name + " lacks the field \"units\"");
+  }
+
+  private static Head head(JsonNode root, String name) throws MalformedException {
     if (root == null || !FORMAT.equals(root.path("format").asText())
         || root.path("format_version").asInt() != FORMAT_VERSION || !KIND.equals(root.path("kind").asText())) {
       throw new MalformedException(name + " is not a partial report of validate, format " + FORMAT_VERSION);
     }
     try {
       JsonNode plan = need(name, root, "plan");
-      List<PlannedFile> files = new ArrayList<>();
-      for (JsonNode f : need(name, plan, "files")) {
-        List<Long> groups = new ArrayList<>();
-        f.path("row_group_bytes").forEach(g -> groups.add(g.asLong()));
-        files.add(new PlannedFile(need(name, f, "path").asText(),
-            new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong()), groups));
-      }
       JsonNode s = need(name, root, "shard");
       ShardSpec shard = new ShardSpec(need(name, s, "index").asInt(), need(name, s, "count").asInt());
       List<String> invocation = new ArrayList<>();
@@ -206,37 +410,115 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       JsonNode r = need(name, root, "reads");
       Reads reads = new Reads(need(name, r, "files_opened").asLong(), need(name, r, "bytes_read").asLong(),
           need(name, r, "bytes_hashed").asLong());
-      List<Unit> units = new ArrayList<>();
-      for (JsonNode u : need(name, root, "units")) {
-        String path = need(name, u, "path").asText();
-        int fileIndex = files.stream().map(PlannedFile::path).toList().indexOf(path);
-        if (fileIndex < 0) {
-          throw new MalformedException(name + ": unit " + u.path("unit").asInt() + " names a file its plan does not"
-              + " hold: " + path);
-        }
-        WorkUnit unit = new WorkUnit(need(name, u, "unit").asInt(), fileIndex, path, need(name, u, "axis").asText(),
-            need(name, u, "from").asLong(), need(name, u, "to").asLong(), need(name, u, "bytes").asLong());
-        String shown = need(name, u, "file").asText();
-        List<RuleResult> results = new ArrayList<>();
-        for (JsonNode x : need(name, u, "results")) {
-          results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
-        }
-        List<RulePart> parts = new ArrayList<>();
-        for (JsonNode x : u.path("parts")) {
-          JsonNode result = x.get("result");
-          JsonNode state = x.get("state");
-          parts.add(new RulePart(need(name, x, "rule").asText(),
-              result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
-        }
-        units.add(new Unit(unit, shown, results, parts));
-      }
-      return new ValidatePartial(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
-          need(name, plan, "split_bytes").asLong(), files, shard, need(name, root, "directory").asText(),
-          need(name, root, "configuration"), invocation,
-          warnings, units, reads);
+      return new Head(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
+          need(name, plan, "split_bytes").asLong(), need(name, plan, "files").asInt(),
+          need(name, plan, "plan_file").asText(), shard, need(name, root, "directory").asText(),
+          need(name, root, "configuration"), invocation, warnings, reads);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
     }
+  }
+
+  private static Unit unit(JsonNode u, String name) throws MalformedException {
+    try {
+      WorkUnit unit = workUnit(u, name);
+      String shown = need(name, u, "file").asText();
+      List<RuleResult> results = new ArrayList<>();
+      for (JsonNode x : need(name, u, "results")) {
+        results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
+      }
+      List<RulePart> parts = new ArrayList<>();
+      for (JsonNode x : u.path("parts")) {
+        JsonNode result = x.get("result");
+        JsonNode state = x.get("state");
+        parts.add(new RulePart(need(name, x, "rule").asText(),
+            result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
+      }
+      return new Unit(unit, shown, results, parts);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
+    }
+  }
+
+  /**
+   * A unit as {@link #unit(JsonNode, String)} reads it, from a parser at the start of its object, its results read
+   * without a tree; leaves the parser at the object's end.
+   */
+  private static Unit unit(JsonParser p, String name) throws IOException, MalformedException {
+    ObjectNode fields = JSON.createObjectNode();
+    List<RuleResult> results = null;
+    JsonNode parts = null;
+    try {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken t = p.nextToken();
+        if (field.equals("results") && t == JsonToken.START_ARRAY) {
+          // the shown name comes before the results in what write writes; the results name it
+          String shown = need(name, fields, "file").asText();
+          results = new ArrayList<>();
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            results.add(Reports.result(p, shown));
+          }
+        } else if (field.equals("parts")) {
+          parts = p.readValueAsTree();
+        } else {
+          fields.set(field, p.readValueAsTree());
+        }
+      }
+      if (results == null) {
+        throw new MalformedException(name + " lacks the field \"results\"");
+      }
+      WorkUnit unit = workUnit(fields, name);
+      String shown = need(name, fields, "file").asText();
+      List<RulePart> ps = new ArrayList<>();
+      for (JsonNode x : parts == null ? JSON.createArrayNode() : parts) {
+        JsonNode result = x.get("result");
+        JsonNode state = x.get("state");
+        ps.add(new RulePart(need(name, x, "rule").asText(),
+            result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
+      }
+      return new Unit(unit, shown, results, ps);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
+    }
+  }
+
+  private static WorkUnit workUnit(JsonNode u, String name) throws MalformedException {
+    return new WorkUnit(need(name, u, "unit").asInt(), need(name, u, "file_index").asInt(),
+        need(name, u, "path").asText(), need(name, u, "axis").asText(), need(name, u, "from").asLong(),
+        need(name, u, "to").asLong(), need(name, u, "bytes").asLong());
+  }
+
+  /** The files of a plan {@link #write} wrote beside a partial; {@code name} is the partial's. */
+  private static List<PlannedFile> readPlan(Path file, String name) throws IOException, MalformedException {
+    if (!Files.isRegularFile(file)) {
+      throw new MalformedException(name + " names its plan " + file.getFileName() + ", which is not beside it");
+    }
+    List<PlannedFile> files = new ArrayList<>();
+    try (JsonParser p = JSON.createParser(file.toFile())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedException(file + " is not the plan of a partial report of validate");
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        if (!field.equals("files")) {
+          p.skipChildren();
+          continue;
+        }
+        // one file at a time: the plan of 100,000 files is read without its tree
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+          JsonNode f = p.readValueAsTree();
+          List<Long> groups = new ArrayList<>();
+          f.path("row_group_bytes").forEach(g -> groups.add(g.asLong()));
+          files.add(new PlannedFile(need(name, f, "path").asText(),
+              new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong()), groups));
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw new MalformedException(file + " is not JSON: " + e.getOriginalMessage());
+    }
+    return files;
   }
 
   private static JsonNode need(String name, JsonNode node, String field) throws MalformedException {

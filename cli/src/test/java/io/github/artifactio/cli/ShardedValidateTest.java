@@ -3,6 +3,7 @@ package io.github.artifactio.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.artifactio.checks.ValidatePartial;
 import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.column.Int64Column;
 import io.github.artifactio.engine.column.OptFloat64Column;
@@ -324,7 +325,8 @@ class ShardedValidateTest {
   void a_partial_that_is_not_one_is_named() throws IOException {
     Path partials = Files.createDirectories(dir.resolve("partials"));
     Path bad = Files.writeString(partials.resolve("x.json"), "{\"format\": \"artifact-io partial report\","
-        + " \"format_version\": 1, \"kind\": \"validate\"}", StandardCharsets.UTF_8);
+        + " \"format_version\": " + ValidatePartial.FORMAT_VERSION + ", \"kind\": \"validate\"}",
+        StandardCharsets.UTF_8);
     Cli.Result r = Cli.run("merge", partials.toString());
     assertEquals(Main.USAGE, r.code(), r.toString());
     assertEquals("artifact-io merge: " + bad + " lacks the field \"plan\"\n", r.err());
