@@ -226,19 +226,83 @@ public final class ShardedValidation {
       hashed += p.head().reads().bytesHashed();
     }
     ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());
-    Gate.Results results = each -> {
-      Joined joined = new Joined(validator, each);
-      for (ValidatePartial.Source p : ordered) {
+    int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
+      Gate.Results results = each -> {
+        Joined joined = new Joined(validator, each);
         try {
-          p.units(joined::add);
+          inBatches(context, ordered, ShardedValidation::units, units -> {
+            for (ValidatePartial.Unit u : units) {
+              joined.add(u);
+            }
+          });
         } catch (ValidatePartial.MalformedException e) {
           // refusals read every unit before: the partial changed since
           throw new IOException(e.getMessage(), e);
         }
+        joined.flush();
+      };
+      return Gate.finish(goal, o, results, first.fileCount(), opened, read, hashed, log, json);
+    }
+  }
+
+  private static List<ValidatePartial.Unit> units(ValidatePartial.Source s)
+      throws IOException, ValidatePartial.MalformedException {
+    List<ValidatePartial.Unit> units = new ArrayList<>();
+    s.units(units::add);
+    return units;
+  }
+
+  /** Reads a partial (its units, or which units it holds). */
+  @FunctionalInterface
+  private interface Read<T> {
+    T read(ValidatePartial.Source s) throws IOException, ValidatePartial.MalformedException;
+  }
+
+  /** Takes what was read of a partial. */
+  @FunctionalInterface
+  private interface Use<T> {
+    void use(T read) throws IOException, ValidatePartial.MalformedException;
+  }
+
+  /** A checked exception of a read, carried out of the context's tasks. */
+  private static final class ReadFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ReadFailure(Exception cause) {
+      super(cause);
+    }
+  }
+
+  /** How many partials are read at once: what is held of them, at most, besides what the merge keeps. */
+  private static final int BATCH = 16;
+
+  /**
+   * Reads {@code sources} {@value #BATCH} at a time on the context's threads and hands what was read of each on in
+   * their order: parsing the partials is most of a merge's work, and a batch bounds what is held.
+   */
+  private static <T> void inBatches(EngineContext context, List<ValidatePartial.Source> sources, Read<T> read,
+      Use<T> use) throws IOException, ValidatePartial.MalformedException {
+    for (int from = 0; from < sources.size(); from += BATCH) {
+      List<T> batch;
+      try {
+        batch = context.map(sources.subList(from, Math.min(sources.size(), from + BATCH)), s -> {
+          try {
+            return read.read(s);
+          } catch (IOException | ValidatePartial.MalformedException e) {
+            throw new ReadFailure(e);
+          }
+        });
+      } catch (ReadFailure e) {
+        if (e.getCause() instanceof IOException io) {
+          throw io;
+        }
+        throw (ValidatePartial.MalformedException) e.getCause();
       }
-      joined.flush();
-    };
-    return Gate.finish(goal, o, results, first.fileCount(), opened, read, hashed, log, json);
+      for (T t : batch) {
+        use.use(t);
+      }
+    }
   }
 
   /**
@@ -333,9 +397,15 @@ public final class ShardedValidation {
           + ", it says " + head.planId());
     }
     List<ShardClaim> claims = new ArrayList<>();
-    for (ValidatePartial.Source p : partials) {
+    List<List<WorkUnit>> claimed = new ArrayList<>();
+    int n = Runtime.getRuntime().availableProcessors();
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
+      inBatches(context, partials, ValidatePartial.Source::claimed, claimed::add);
+    }
+    for (int k = 0; k < partials.size(); k++) {
+      ValidatePartial.Source p = partials.get(k);
       String name = p.head().name();
-      List<WorkUnit> units = p.claimed();
+      List<WorkUnit> units = claimed.get(k);
       for (WorkUnit u : units) {
         if (u.file() < 0 || u.file() >= files.size() || !files.get(u.file()).path().equals(u.path())) {
           throw new ValidatePartial.MalformedException(name + ": unit " + u.index() + " names a file its plan does"

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.checks.report.Reports;
@@ -49,7 +48,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
   /** The format of the file that holds a plan's files. */
   public static final String PLAN_FORMAT = "artifact-io plan";
   public static final String KIND = "validate";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** Without indentation: a merge reads 1,000 partials twice, and their blanks were a third of their bytes. */
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * One unit's results: a whole file's, or a range of row groups' rule parts ({@link RulePart}), which the merge joins
@@ -169,12 +169,21 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       @Override
       public void units(UnitSink each) throws IOException, MalformedException {
         try (JsonParser p = JSON.createParser(file.toFile())) {
-          toUnits(p, name);
-          if (p.nextToken() != JsonToken.START_ARRAY) {
-            throw new MalformedException(name + ": \"units\" is not a list");
+          List<WorkUnit> units = new ArrayList<>();
+          List<String> shown = new ArrayList<>();
+          for (JsonNode d : descriptors(p, name)) {
+            units.add(workUnit(d, name));
+            shown.add(need(name, d, "file").asText());
           }
-          while (p.nextToken() == JsonToken.START_OBJECT) {
-            each.accept(unit(p, name));
+          if (p.nextToken() != JsonToken.FIELD_NAME || !p.currentName().equals("results")
+              || p.nextToken() != JsonToken.START_ARRAY) {
+            throw new MalformedException(name + " lacks the field \"results\" after its units");
+          }
+          for (int k = 0; k < units.size(); k++) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+              throw new MalformedException(name + " holds results of " + k + " units, not of its " + units.size());
+            }
+            each.accept(unit(p, name, units.get(k), shown.get(k)));
           }
         } catch (JsonProcessingException e) {
           throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
@@ -183,30 +192,16 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
 
       @Override
       public List<WorkUnit> claimed() throws IOException, MalformedException {
-        List<WorkUnit> out = new ArrayList<>();
+        // the units come before their results: what a shard claims is read without its results
         try (JsonParser p = JSON.createParser(file.toFile())) {
-          toUnits(p, name);
-          if (p.nextToken() != JsonToken.START_ARRAY) {
-            throw new MalformedException(name + ": \"units\" is not a list");
+          List<WorkUnit> out = new ArrayList<>();
+          for (JsonNode d : descriptors(p, name)) {
+            out.add(workUnit(d, name));
           }
-          while (p.nextToken() == JsonToken.START_OBJECT) {
-            // the unit's fields but its results and parts, which are skipped unread
-            ObjectNode u = JSON.createObjectNode();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-              String field = p.currentName();
-              JsonToken t = p.nextToken();
-              if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) {
-                p.skipChildren();
-              } else {
-                u.set(field, p.readValueAsTree());
-              }
-            }
-            out.add(workUnit(u, name));
-          }
+          return out;
         } catch (JsonProcessingException e) {
           throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
         }
-        return out;
       }
     };
   }
@@ -292,15 +287,19 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     warnings.forEach(warns::add);
     root.putObject("reads").put("files_opened", reads.filesOpened()).put("bytes_read", reads.bytesRead())
         .put("bytes_hashed", reads.bytesHashed());
+    // which units the shard holds first, then their results in the same order: a merge checks the first without
+    // reading the second
     ArrayNode us = root.putArray("units");
+    ArrayNode rs = root.putArray("results");
     for (Unit u : units) {
-      ObjectNode o = us.addObject();
       WorkUnit w = u.unit();
-      o.put("unit", w.index()).put("file_index", w.file()).put("path", w.path()).put("axis", w.axis())
+      us.addObject().put("unit", w.index()).put("file_index", w.file()).put("path", w.path()).put("axis", w.axis())
           .put("from", w.from()).put("to", w.to()).put("bytes", w.bytes()).put("file", u.file());
-      ArrayNode rs = o.putArray("results");
+      ObjectNode o = rs.addObject();
+      o.put("unit", w.index());
+      ArrayNode results = o.putArray("results");
       for (RuleResult r : u.results()) {
-        ObjectNode n = rs.addObject();
+        ObjectNode n = results.addObject();
         n.setAll(Reports.json(r));
         n.put("seconds", r.seconds());
       }
@@ -348,8 +347,13 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     }
     Head head = head(root, name);
     List<Unit> units = new ArrayList<>();
-    for (JsonNode u : need(name, root, "units")) {
-      units.add(unit(u, name));
+    JsonNode us = need(name, root, "units");
+    JsonNode rs = need(name, root, "results");
+    if (us.size() != rs.size()) {
+      throw new MalformedException(name + " holds results of " + rs.size() + " units, not of its " + us.size());
+    }
+    for (int k = 0; k < us.size(); k++) {
+      units.add(unit(us.get(k), rs.get(k), name));
     }
     return of(head, files, units);
   }
@@ -378,6 +382,19 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
     return head(root, name);
+  }
+
+  /** The units a partial holds, without their results, leaving {@code p} before the results. */
+  private static List<JsonNode> descriptors(JsonParser p, String name) throws IOException, MalformedException {
+    toUnits(p, name);
+    p.nextToken();
+    JsonNode units = p.readValueAsTree();
+    if (units == null || !units.isArray()) {
+      throw new MalformedException(name + ": \"units\" is not a list");
+    }
+    List<JsonNode> out = new ArrayList<>();
+    units.forEach(out::add);
+    return out;
   }
 
   /** Moves {@code p} to the value of the top-level field {@code units}. */
@@ -419,33 +436,37 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     }
   }
 
-  private static Unit unit(JsonNode u, String name) throws MalformedException {
+  private static Unit unit(JsonNode u, JsonNode r, String name) throws MalformedException {
     try {
       WorkUnit unit = workUnit(u, name);
       String shown = need(name, u, "file").asText();
       List<RuleResult> results = new ArrayList<>();
-      for (JsonNode x : need(name, u, "results")) {
+      for (JsonNode x : need(name, r, "results")) {
         results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
       }
-      List<RulePart> parts = new ArrayList<>();
-      for (JsonNode x : u.path("parts")) {
-        JsonNode result = x.get("result");
-        JsonNode state = x.get("state");
-        parts.add(new RulePart(need(name, x, "rule").asText(),
-            result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
-      }
-      return new Unit(unit, shown, results, parts);
+      return new Unit(unit, shown, results, parts(r.path("parts"), shown, name));
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
     }
   }
 
+  private static List<RulePart> parts(JsonNode parts, String shown, String name) throws MalformedException {
+    List<RulePart> out = new ArrayList<>();
+    for (JsonNode x : parts) {
+      JsonNode result = x.get("result");
+      JsonNode state = x.get("state");
+      out.add(new RulePart(need(name, x, "rule").asText(),
+          result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
+    }
+    return out;
+  }
+
   /**
-   * A unit as {@link #unit(JsonNode, String)} reads it, from a parser at the start of its object, its results read
-   * without a tree; leaves the parser at the object's end.
+   * The results of {@code unit} as {@link #unit(JsonNode, JsonNode, String)} reads them, from a parser at the start
+   * of their object, without a tree; leaves the parser at the object's end.
    */
-  private static Unit unit(JsonParser p, String name) throws IOException, MalformedException {
-    ObjectNode fields = JSON.createObjectNode();
+  private static Unit unit(JsonParser p, String name, WorkUnit unit, String shown)
+      throws IOException, MalformedException {
     List<RuleResult> results = null;
     JsonNode parts = null;
     try {
@@ -453,31 +474,23 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
         String field = p.currentName();
         JsonToken t = p.nextToken();
         if (field.equals("results") && t == JsonToken.START_ARRAY) {
-          // the shown name comes before the results in what write writes; the results name it
-          String shown = need(name, fields, "file").asText();
           results = new ArrayList<>();
           while (p.nextToken() == JsonToken.START_OBJECT) {
             results.add(Reports.result(p, shown));
           }
         } else if (field.equals("parts")) {
           parts = p.readValueAsTree();
+        } else if (field.equals("unit") && p.getValueAsInt() != unit.index()) {
+          throw new MalformedException(name + " holds the results of unit " + p.getValueAsInt() + " where those of"
+              + " unit " + unit.index() + " belong");
         } else {
-          fields.set(field, p.readValueAsTree());
+          p.skipChildren();
         }
       }
       if (results == null) {
-        throw new MalformedException(name + " lacks the field \"results\"");
+        throw new MalformedException(name + " lacks the field \"results\" of unit " + unit.index());
       }
-      WorkUnit unit = workUnit(fields, name);
-      String shown = need(name, fields, "file").asText();
-      List<RulePart> ps = new ArrayList<>();
-      for (JsonNode x : parts == null ? JSON.createArrayNode() : parts) {
-        JsonNode result = x.get("result");
-        JsonNode state = x.get("state");
-        ps.add(new RulePart(need(name, x, "rule").asText(),
-            result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
-      }
-      return new Unit(unit, shown, results, ps);
+      return new Unit(unit, shown, results, parts == null ? List.of() : parts(parts, shown, name));
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
     }

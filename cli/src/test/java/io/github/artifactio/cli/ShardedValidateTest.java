@@ -391,8 +391,8 @@ class ShardedValidateTest {
       assertSameRun(one, whole(split), "ranges of 1 MiB on 2 threads");
       assertSameRun(one, sharded(split, count), count + " shards of ranges of 1 MiB");
       Path partial = dir.resolve("partials-" + count).resolve("shard-0.json");
-      assertTrue(count > 1 || Files.readString(partial).contains("\"axis\" : \"row-groups\""),
-          "the files are units of ranges of row groups");
+      assertTrue(count > 1 || ValidatePartial.read(partial, "shard 0").units().stream()
+          .anyMatch(u -> u.unit().axis().equals("row-groups")), "the files are units of ranges of row groups");
       deleteTree(dir.resolve("partials-" + count));
     });
   }

@@ -386,11 +386,54 @@ public final class Reports {
 
     /** The next result, of {@code goal}'s {@code execution}. */
     public void result(String goal, String execution, RuleResult x) throws IOException {
-      ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-      n.put("goal", goal);
-      n.put("execution", execution);
-      n.setAll(json(x));
-      Mapper.JSON.writeTree(g, n);
+      // the fields of json(x) in its order, written straight to the generator: no tree a result (400,000 in a merge)
+      g.writeStartObject();
+      g.writeStringField("goal", goal);
+      g.writeStringField("execution", execution);
+      g.writeStringField("file", x.file());
+      g.writeStringField("rule", x.rule());
+      g.writeStringField("severity", x.severity().name());
+      g.writeStringField("status", x.status().name());
+      g.writeStringField("observed", x.observed());
+      g.writeArrayFieldStart("findings");
+      for (Finding f : x.findings()) {
+        finding(f, null);
+      }
+      g.writeEndArray();
+      if (!x.suppressed().isEmpty()) {
+        g.writeArrayFieldStart("suppressed");
+        for (RuleResult.Suppressed s : x.suppressed()) {
+          finding(s.finding(), s.reason());
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+    }
+
+    /** A finding as {@link Reports#finding(ObjectNode, Finding)} puts it, and a suppression's reason after it. */
+    private void finding(Finding f, String reason) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("rule", f.rule());
+      g.writeStringField("severity", f.severity().name());
+      g.writeStringField("file", f.file());
+      g.writeStringField("column", f.column());
+      if (f.rowGroup() == null) {
+        g.writeNullField("row_group");
+      } else {
+        g.writeNumberField("row_group", f.rowGroup());
+      }
+      if (f.row() == null) {
+        g.writeNullField("row");
+      } else {
+        g.writeNumberField("row", f.row());
+      }
+      g.writeNumberField("count", f.count());
+      g.writeStringField("detail", f.detail());
+      g.writeStringField("message", f.message());
+      if (reason != null) {
+        g.writeStringField("reason", reason);
+      }
+      g.writeEndObject();
     }
 
     /** Ends the results and the report (the file ends with a line break), and flushes it to its writer. */
