@@ -37,7 +37,64 @@ final class MergeScale {
 
   private static final Pattern AFTER_GC = Pattern.compile("->(\\d+)([KMG])\\(");
 
+  /** The target: the merge of this many files' partials in this many shards, at most this many seconds. */
+  static final int FILES = Integer.getInteger("scale.merge.files", 100_000);
+  static final int SHARDS = Integer.getInteger("scale.merge.shards", 1_000);
+  /** Files with a finding, the same at every size: what the merge's memory may grow with. */
+  static final int FINDING_FILES = Integer.getInteger("scale.merge.findings", 100);
+  /** The merge process's heap: fixed and small, so that a merge that held every file's results would fail. */
+  static final String HEAP = System.getProperty("scale.merge.heap", "-Xmx64m");
+  static final double LIMIT_S = 5;
+
   private MergeScale() {}
+
+  /**
+   * The merge arm: partials of {@link #FILES} / 10 and of {@link #FILES} files in {@link #SHARDS} shards, the same
+   * {@link #FINDING_FILES} files with findings in each, each merged once to warm the page cache and then
+   * {@code rounds} times with the heap {@link #HEAP}; adds an arm for each size (time, peak resident size, most heap
+   * in use after a collection) to {@code arms}, and the issue's target on the larger to {@code targets}.
+   */
+  static void run(Path launcher, Path dir, int rounds, com.fasterxml.jackson.databind.node.ObjectNode arms,
+      com.fasterxml.jackson.databind.node.ArrayNode targets) throws Exception {
+    List<Double> large = null;
+    for (int files : new int[] {FILES / 10, FILES}) {
+      Path work = dir.resolve("merge-" + files);
+      Path partials = work.resolve("partials");
+      generate(launcher, work, partials, work.resolve("reports"), files, SHARDS, FINDING_FILES);
+      merge(launcher, partials, work.resolve("merge.out"), HEAP);
+      List<Double> seconds = new ArrayList<>();
+      long rss = 0;
+      long live = 0;
+      for (int r = 0; r < rounds; r++) {
+        Measured m = merge(launcher, partials, work.resolve("merge.out"), HEAP);
+        seconds.add(m.seconds());
+        rss = Math.max(rss, m.peakRssKb());
+        live = Math.max(live, m.liveHeapKb());
+      }
+      String name = String.format(java.util.Locale.ROOT, "merge of %,d files' partials in %,d shards (%s)", files,
+          SHARDS, HEAP);
+      com.fasterxml.jackson.databind.node.ObjectNode o = arms.putObject(name);
+      o.put("median_s", BenchStats.round(BenchStats.median(seconds)));
+      o.put("peak_rss_mb", rss / 1024);
+      o.put("heap_after_gc_mb", live / 1024);
+      com.fasterxml.jackson.databind.node.ArrayNode rs = o.putArray("rounds_s");
+      seconds.forEach(x -> rs.add(BenchStats.round(x)));
+      System.out.printf(java.util.Locale.ROOT, "%-60s %8.3f s, peak RSS %d MB, heap after GC %d MB%n", name,
+          BenchStats.median(seconds), rss / 1024, live / 1024);
+      large = seconds;
+      deleteTree(partials);
+    }
+    double[] t = BenchStats.array(large);
+    com.fasterxml.jackson.databind.node.ObjectNode target = targets.addObject();
+    target.put("target", String.format(java.util.Locale.ROOT, "merge of %,d files' partials in %,d shards (at most,"
+        + " seconds)", FILES, SHARDS));
+    target.put("seconds", BenchStats.round(BenchStats.median(t)));
+    target.put("p10", BenchStats.round(BenchStats.percentile(t, 10)));
+    target.put("p90", BenchStats.round(BenchStats.percentile(t, 90)));
+    target.put("limit", LIMIT_S);
+    target.put("met", BenchStats.median(t) <= LIMIT_S);
+    target.put("heap", HEAP);
+  }
 
   /**
    * Writes the partial reports of {@code files} files in {@code shards} shards into {@code partials} (emptied first),
