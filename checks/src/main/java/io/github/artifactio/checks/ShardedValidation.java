@@ -396,25 +396,44 @@ public final class ShardedValidation {
       return List.of(head.name() + " does not hold the plan it names: its files make plan " + plan.id()
           + ", it says " + head.planId());
     }
+    List<List<WorkUnit>> shards = plan.shards(head.shard().count());
     List<ShardClaim> claims = new ArrayList<>();
-    List<List<WorkUnit>> claimed = new ArrayList<>();
     int n = Runtime.getRuntime().availableProcessors();
     try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
-      inBatches(context, partials, ValidatePartial.Source::claimed, claimed::add);
-    }
-    for (int k = 0; k < partials.size(); k++) {
-      ValidatePartial.Source p = partials.get(k);
-      String name = p.head().name();
-      List<WorkUnit> units = claimed.get(k);
-      for (WorkUnit u : units) {
-        if (u.file() < 0 || u.file() >= files.size() || !files.get(u.file()).path().equals(u.path())) {
-          throw new ValidatePartial.MalformedException(name + ": unit " + u.index() + " names a file its plan does"
-              + " not hold: " + u.path());
+      int[] k = {0};
+      inBatches(context, partials, ValidatePartial.Source::claimed, units -> {
+        ValidatePartial.Source p = partials.get(k[0]++);
+        String name = p.head().name();
+        for (WorkUnit u : units) {
+          if (u.file() < 0 || u.file() >= files.size() || !files.get(u.file()).path().equals(u.path())) {
+            throw new ValidatePartial.MalformedException(name + ": unit " + u.index() + " names a file its plan"
+                + " does not hold: " + u.path());
+          }
         }
-      }
-      claims.add(new ShardClaim(p.head().shard(), name, units));
+        // a claim of its shard's very units holds the plan's: the claims of 100,000 units are not a second plan
+        int index = p.head().shard().index();
+        List<WorkUnit> mine = index >= 0 && index < shards.size() && same(shards.get(index), units)
+            ? shards.get(index) : units;
+        claims.add(new ShardClaim(p.head().shard(), name, mine));
+      });
     }
-    return ShardClaim.refusals(plan.shards(head.shard().count()), claims);
+    return ShardClaim.refusals(shards, claims);
+  }
+
+  /** Whether the units are the same by what a partial writes of them: index, path, axis and range. */
+  private static boolean same(List<WorkUnit> a, List<WorkUnit> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      WorkUnit x = a.get(i);
+      WorkUnit y = b.get(i);
+      if (x.index() != y.index() || !x.path().equals(y.path()) || !x.axis().equals(y.axis()) || x.from() != y.from()
+          || x.to() != y.to()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

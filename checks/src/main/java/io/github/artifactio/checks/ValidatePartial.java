@@ -22,10 +22,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one shard of a sharded {@code validate} found: the plan it ran (files, stamps, id), its shard, the
- * configuration it judged by, and each of its units' rule results, with what it read. Written as JSON in the
- * envelope of the other partial reports ({@code format}, {@code kind}, {@code plan}, {@code shard}, {@code units}), so
- * that {@code merge} tells them apart by {@code kind}.
+ * What one shard of a sharded {@code validate} found: the plan it ran (its id; the plan's files, stamps and row
+ * groups' bytes are written once beside the partials, {@link #planFileName}), its shard, the configuration it judged
+ * by, and each of its units' rule results, with what it read. Written as JSON in the envelope of the other partial
+ * reports ({@code format}, {@code kind}, {@code plan}, {@code shard}, {@code units}), so that {@code merge} tells them
+ * apart by {@code kind}; which units the shard holds come before their results ({@code results}), so that a merge
+ * checks the first without reading the second. A merge reads a partial as a {@link Source}: its head at once, its
+ * units one at a time when it reaches them.
  *
  * @param name how messages call this partial (its file)
  * @param splitBytes the plan's split size: a file past it is cut into ranges of row groups

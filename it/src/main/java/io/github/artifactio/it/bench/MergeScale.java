@@ -180,10 +180,12 @@ final class MergeScale {
         throw new IllegalStateException("merge of " + partials + " did not end in 20 minutes");
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
-      // validate's merge exits 1 when a finding fails the run, as the unsharded run does; anything else is wrong
-      if (p.exitValue() != 1) {
-        throw new IllegalStateException("merge of " + partials + " exited " + p.exitValue() + ", not 1 (findings):\n"
-            + Files.readString(err));
+      // validate's merge exits 1 when a finding fails the run, as the unsharded run does, and says so last; a refusal
+      // or a JVM out of its heap exits 1 too, saying something else
+      String said = Files.readString(err);
+      if (p.exitValue() != 1 || !said.contains(" findings at or above ERROR in ")) {
+        throw new IllegalStateException("merge of " + partials + " exited " + p.exitValue() + " without the"
+            + " findings' verdict:\n" + said);
       }
       long rss = Long.parseLong(Files.readString(timeOut).trim().lines().reduce((a, x) -> x).orElse("0").trim());
       long live = 0;
