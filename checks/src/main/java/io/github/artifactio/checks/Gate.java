@@ -16,10 +16,14 @@ import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.engine.EngineContext;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -98,6 +102,128 @@ public final class Gate {
     return decide(goal, o, applied.outcome(), threshold, log, earlier);
   }
 
+  /** Takes a result, in the order of a run's results. */
+  @FunctionalInterface
+  public interface ResultSink {
+    void accept(RuleResult r) throws IOException;
+  }
+
+  /**
+   * A run's results in order, walked as often as asked and never held: a merge's, read again from its partial
+   * reports each time.
+   */
+  @FunctionalInterface
+  public interface Results {
+    void walk(ResultSink each) throws IOException;
+  }
+
+  /**
+   * What {@link #finish} does, for results walked instead of held ({@code earlier} runs: none): the same log,
+   * reports, and verdict, with what is held bounded by the findings, not the results. A first walk counts the
+   * results, applies the suppressions and keeps the results that have a finding, a suppressed finding or no decision
+   * (what the log says before the summary table, and the failure); a second walk logs the summary table and writes
+   * {@code validation.json} and the JUnit XML as the results come, byte for byte what {@link #finish} writes.
+   *
+   * @param files how many files the results are of
+   * @param json where to write {@code validation.json} besides the report folder (the command line's standard output
+   *     with {@code --format json}), or null
+   * @return the verdict, whose run's outcome holds the results the first walk kept, not every result
+   */
+  public static Verdict finish(Goal goal, GateOptions o, Results results, long files, long filesOpened,
+      long bytesRead, long bytesHashed, GateLog log, Writer json) throws IOException {
+    Dialect d = o.dialect();
+    String what = d.goal(goal.name());
+    Severity threshold = Severity.parseFailOn(o.failOn(), d.name(Setting.FAIL_ON));
+    for (String note : goal.notes()) {
+      log.info(what + ": " + note);
+    }
+    List<Suppression> suppressions = o.suppressions();
+    Set<Suppression> used = new HashSet<>();
+    Reports.Tally tally = new Reports.Tally();
+    List<RuleResult> kept = new ArrayList<>();
+    int[] longest = new int[2];
+    results.walk(r -> {
+      Suppression.Applied a = suppress(r, suppressions, goal);
+      RuleResult x = a.outcome().results().get(0);
+      suppressions.stream().filter(s -> !a.unused().contains(s)).forEach(used::add);
+      tally.add(x);
+      longest[0] = Math.max(longest[0], x.file().length());
+      longest[1] = Math.max(longest[1], x.rule().length());
+      if (!x.findings().isEmpty() || !x.suppressed().isEmpty() || x.status() == Status.UNDETERMINED) {
+        kept.add(x);
+      }
+    });
+    for (Suppression s : suppressions) {
+      if (!used.contains(s)) {
+        log.warn(what + ": suppression " + s + " (" + s.getReason() + ") matched no finding; remove it if what it"
+            + " exempted is fixed");
+      }
+    }
+    Outcome held = new Outcome(goal.name(), List.of(), kept, 0, filesOpened, bytesRead, bytesHashed);
+    Reports.Run run = new Reports.Run(held, threshold, o.execution(), o.failOnUndetermined(), o.root().toString(),
+        configuration(goal, o));
+    Reports.Counts counts = tally.counts(files, 0, filesOpened, bytesRead, bytesHashed);
+    Reports.RunHead head = new Reports.RunHead(goal.name(), o.execution(), threshold, o.failOnUndetermined(),
+        run.passed(), run.directory(), run.configuration(), counts, !run.failingUndetermined().isEmpty());
+    Reports.Table table = o.logResults() ? new Reports.Table(longest[0], longest[1]) : null;
+    if (table != null) {
+      logFindings(held, threshold, o, log);
+      log.info(what + " summary");
+      table.head().forEach(log::info);
+    }
+    Path jsonFile = o.reportDir() == null ? null : o.reportDir().resolve("validation.json");
+    Path junitFile = o.reportDir() == null ? null : o.reportDir().resolve("TEST-artifact-io.xml");
+    if (table != null || jsonFile != null || json != null) {
+      if (o.reportDir() != null) {
+        Files.createDirectories(o.reportDir());
+      }
+      try (Writer jf = jsonFile == null ? null : Files.newBufferedWriter(jsonFile, StandardCharsets.UTF_8);
+          Writer xf = junitFile == null ? null : Files.newBufferedWriter(junitFile, StandardCharsets.UTF_8);
+          Reports.JsonReport toFile = jf == null ? null : new Reports.JsonReport(jf, List.of(head), o.tool(),
+              o.version());
+          Reports.JsonReport toOut = json == null ? null : new Reports.JsonReport(json, List.of(head), o.tool(),
+              o.version());
+          Reports.JunitReport junit = xf == null ? null : new Reports.JunitReport(xf)) {
+        if (junit != null) {
+          junit.suite(head);
+        }
+        results.walk(r -> {
+          RuleResult x = suppress(r, suppressions, goal).outcome().results().get(0);
+          if (table != null) {
+            log.info(table.line(x));
+          }
+          if (toFile != null) {
+            toFile.result(goal.name(), o.execution(), x);
+          }
+          if (toOut != null) {
+            toOut.result(goal.name(), o.execution(), x);
+          }
+          if (junit != null) {
+            junit.testcase(x);
+          }
+        });
+        if (junit != null) {
+          junit.endSuite();
+        }
+      }
+    }
+    if (table != null) {
+      log.info(Reports.Table.totals(counts));
+    }
+    String all = "";
+    if (jsonFile != null) {
+      log.info("reports: " + jsonFile + ", " + junitFile);
+      all = "all: " + jsonFile;
+    }
+    return new Verdict(run, List.of(run), failure(what, d, threshold, held.failing(threshold),
+        run.failingUndetermined(), all));
+  }
+
+  private static Suppression.Applied suppress(RuleResult r, List<Suppression> suppressions, Goal goal) {
+    return Suppression.apply(new Outcome(goal.name(), List.of(), List.of(r), 0, 0, 0, 0), suppressions,
+        goal.ruleIds());
+  }
+
   /** The goal's message when it is misconfigured: {@code artifact-io:validate is misconfigured: ...}. */
   public static String misconfigured(Goal goal, Dialect dialect, ConfigurationException e) {
     return dialect.goal(goal.name()) + " is misconfigured: " + e.getMessage();
@@ -159,26 +285,46 @@ public final class Gate {
       log.info("reports: " + json + ", " + junit);
       all = "all: " + json;
     }
-    List<Finding> failing = outcome.failing(threshold);
-    List<RuleResult> undetermined = run.failingUndetermined();
-    String failure = null;
+    String failure = failure(what, d, threshold, outcome.failing(threshold), run.failingUndetermined(), all);
+    return new Verdict(run, runs, failure);
+  }
+
+  /**
+   * Why a run fails, or null when it passes: the first failing finding, else the first undecided check that fails
+   * it, with the report that has them all ({@code all}, or empty).
+   */
+  private static String failure(String what, Dialect d, Severity threshold, List<Finding> failing,
+      List<RuleResult> undetermined, String all) {
     if (failing.isEmpty() && !undetermined.isEmpty()) {
       RuleResult u = undetermined.get(0);
-      failure = what + ": " + undetermined.size() + " check" + (undetermined.size() == 1 ? "" : "s")
+      return what + ": " + undetermined.size() + " check" + (undetermined.size() == 1 ? "" : "s")
           + " could not be decided, and an unchecked file is not a pass; the first: [" + u.rule() + "] " + u.file()
           + ": " + u.observed() + " (" + d.assign(Setting.FAIL_ON_UNDETERMINED, "false")
           + " to accept undecided checks" + (all.isEmpty() ? "" : "; " + all) + ")";
-    } else if (!failing.isEmpty()) {
+    }
+    if (!failing.isEmpty()) {
       long files = failing.stream().map(Finding::file).distinct().count();
-      failure = what + ": " + failing.size() + " finding" + (failing.size() == 1 ? "" : "s") + " at or above "
+      return what + ": " + failing.size() + " finding" + (failing.size() == 1 ? "" : "s") + " at or above "
           + threshold + " in " + files + " file" + (files == 1 ? "" : "s") + "; the first: "
           + failing.get(0).message() + (all.isEmpty() ? "" : " (" + all + ")");
     }
-    return new Verdict(run, runs, failure);
+    return null;
   }
 
   /** Every finding at its level, every suppressed finding with its reason, each undecided check whole, the table. */
   private static void logResults(Outcome outcome, Severity threshold, GateOptions o, GateLog log, String what) {
+    logFindings(outcome, threshold, o, log);
+    log.info(what + " summary");
+    for (String line : Reports.summaryTable(outcome)) {
+      log.info(line);
+    }
+  }
+
+  /**
+   * Every finding at its level, every suppressed finding with its reason, each undecided check whole: what the log
+   * says before the summary table, all of it in the results that have a finding, a suppressed one or no decision.
+   */
+  private static void logFindings(Outcome outcome, Severity threshold, GateOptions o, GateLog log) {
     for (Finding f : outcome.findings()) {
       log.at(f.severity(), f.message());
     }
@@ -192,10 +338,6 @@ public final class Gate {
         String line = "[" + r.rule() + "] " + r.file() + ": undetermined: " + r.observed();
         log.at(undeterminedFails ? Severity.ERROR : Severity.WARN, line);
       }
-    }
-    log.info(what + " summary");
-    for (String line : Reports.summaryTable(outcome)) {
-      log.info(line);
     }
   }
 

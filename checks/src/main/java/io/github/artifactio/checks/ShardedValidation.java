@@ -15,8 +15,11 @@ import io.github.artifactio.engine.plan.ShardClaim;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
+import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -148,13 +151,14 @@ public final class ShardedValidation {
   }
 
   /**
-   * The verdict and reports of the unsharded run, from every shard's partial (check {@link #refusals} first): the
-   * units' results in plan order, the shards' reads added, then the gate's suppressions, log, reports and verdict.
+   * The verdict and reports of the unsharded run, from every shard's partial held whole (check {@link #refusals}
+   * first), through {@link Gate#finish(Goal, GateOptions, Outcome, GateLog, List)}: the verdict's run holds every
+   * result, as a Spark driver that prints the JSON report needs; see {@link #merge(ValidateGoal, GateOptions, List,
+   * GateLog, Writer)} for the merge that holds none.
    *
    * @throws ConfigurationException when {@code o} and {@code goal} are not configured as the shards were
    */
   public static Verdict merge(ValidateGoal goal, GateOptions o, List<ValidatePartial> partials, GateLog log) {
-    // the merge judges by its own options (suppressions, thresholds): they must still be the ones the shards recorded
     String differs = configDifference(partials.get(0).configuration(), Gate.configuration(goal, o));
     if (differs != null) {
       throw new ConfigurationException("the merge's configuration is not the one its shards ran with (a file it"
@@ -172,60 +176,274 @@ public final class ShardedValidation {
       hashed += p.reads().bytesHashed();
     }
     units.sort((a, b) -> Integer.compare(a.unit().index(), b.unit().index()));
-    ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());
-    List<String> files = new ArrayList<>();
     List<RuleResult> results = new ArrayList<>();
-    for (int k = 0; k < units.size();) {
-      ValidatePartial.Unit u = units.get(k);
-      files.add(u.file());
-      if (!isRange(u.unit())) {
-        results.addAll(u.results());
-        k++;
-        continue;
+    Joined joined = new Joined(new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes()), results::add);
+    try {
+      for (ValidatePartial.Unit u : units) {
+        joined.add(u);
       }
-      // a file's ranges are consecutive units; one that changed while checked speaks for the file
-      List<RuleResult> changed = null;
-      List<List<RulePart>> parts = new ArrayList<>();
-      for (; k < units.size() && units.get(k).unit().file() == u.unit().file(); k++) {
-        ValidatePartial.Unit r = units.get(k);
-        if (changed == null && !r.results().isEmpty()) {
-          changed = r.results();
-        }
-        parts.add(r.parts());
-      }
-      results.addAll(changed != null ? changed : validator.mergeRanges(u.file(), parts));
+      joined.flush();
+    } catch (IOException e) {
+      throw new IllegalStateException("results gathered in a list are not written", e);
     }
+    List<String> files = partials.get(0).files().stream()
+        .map(f -> ParquetValidator.display(o.root(), Path.of(f.path()))).toList();
     Outcome outcome = new Outcome(ValidatePartial.KIND, files, results, 0, opened, read, hashed);
     return Gate.finish(goal, o, outcome, log, List.of());
   }
 
   /**
-   * Why {@code partials} cannot be merged: partials of different plans or configurations (the first difference, and
-   * nothing else), else every shard missing (with the units it held) or given twice, and partials whose units are
-   * not their shard's. Empty when they merge.
+   * The verdict and reports of the unsharded run, from every shard's partial (check {@link #refusals} first): the
+   * units' results in plan order, the shards' reads added, then the gate's suppressions, log, reports and verdict
+   * ({@link Gate#finish(Goal, GateOptions, Gate.Results, long, long, long, long, GateLog, Writer)}).
+   *
+   * <p>Memory: the partials are read one at a time in shard order, and each twice, their units streamed: what is
+   * held is the partials' heads, the results with a finding (or a suppressed one, or undecided), and the range parts
+   * of the one file whose ranges are not all read yet; the per-file results go to the log and reports as they come.
+   *
+   * @param json where {@code validation.json} is written besides the report folder, or null
+   * @throws ConfigurationException when {@code o} and {@code goal} are not configured as the shards were
+   */
+  public static Verdict merge(ValidateGoal goal, GateOptions o, List<ValidatePartial.Source> partials, GateLog log,
+      Writer json) throws IOException, ValidatePartial.MalformedException {
+    ValidatePartial.Head first = partials.get(0).head();
+    // the merge judges by its own options (suppressions, thresholds): they must still be the ones the shards recorded
+    String differs = configDifference(first.configuration(), Gate.configuration(goal, o));
+    if (differs != null) {
+      throw new ConfigurationException("the merge's configuration is not the one its shards ran with (a file it"
+          + " names changed since?): " + differs);
+    }
+    first.warnings().forEach(log::warn);
+    // shards are contiguous runs of units in plan order, and each partial lists its shard's units in order
+    List<ValidatePartial.Source> ordered = partials.stream()
+        .sorted(Comparator.comparingInt(p -> p.head().shard().index())).toList();
+    long opened = 0;
+    long read = 0;
+    long hashed = 0;
+    for (ValidatePartial.Source p : ordered) {
+      opened += p.head().reads().filesOpened();
+      read += p.head().reads().bytesRead();
+      hashed += p.head().reads().bytesHashed();
+    }
+    ParquetValidator validator = new ParquetValidator(goal.plan(o), null, o.version(), o.splitBytes());
+    int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
+      Gate.Results results = each -> {
+        Joined joined = new Joined(validator, each);
+        try {
+          inBatches(context, ordered, ShardedValidation::units, units -> {
+            for (ValidatePartial.Unit u : units) {
+              joined.add(u);
+            }
+          });
+        } catch (ValidatePartial.MalformedException e) {
+          // refusals read every unit before: the partial changed since
+          throw new IOException(e.getMessage(), e);
+        }
+        joined.flush();
+      };
+      return Gate.finish(goal, o, results, first.fileCount(), opened, read, hashed, log, json);
+    }
+  }
+
+  private static List<ValidatePartial.Unit> units(ValidatePartial.Source s)
+      throws IOException, ValidatePartial.MalformedException {
+    List<ValidatePartial.Unit> units = new ArrayList<>();
+    s.units(units::add);
+    return units;
+  }
+
+  /** Reads a partial (its units, or which units it holds). */
+  @FunctionalInterface
+  private interface Read<T> {
+    T read(ValidatePartial.Source s) throws IOException, ValidatePartial.MalformedException;
+  }
+
+  /** Takes what was read of a partial. */
+  @FunctionalInterface
+  private interface Use<T> {
+    void use(T read) throws IOException, ValidatePartial.MalformedException;
+  }
+
+  /** A checked exception of a read, carried out of the context's tasks. */
+  private static final class ReadFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ReadFailure(Exception cause) {
+      super(cause);
+    }
+  }
+
+  /** How many partials are read at once: what is held of them, at most, besides what the merge keeps. */
+  private static final int BATCH = 16;
+
+  /**
+   * Reads {@code sources} {@value #BATCH} at a time on the context's threads and hands what was read of each on in
+   * their order: parsing the partials is most of a merge's work, and a batch bounds what is held.
+   */
+  private static <T> void inBatches(EngineContext context, List<ValidatePartial.Source> sources, Read<T> read,
+      Use<T> use) throws IOException, ValidatePartial.MalformedException {
+    for (int from = 0; from < sources.size(); from += BATCH) {
+      List<T> batch;
+      try {
+        batch = context.map(sources.subList(from, Math.min(sources.size(), from + BATCH)), s -> {
+          try {
+            return read.read(s);
+          } catch (IOException | ValidatePartial.MalformedException e) {
+            throw new ReadFailure(e);
+          }
+        });
+      } catch (ReadFailure e) {
+        if (e.getCause() instanceof IOException io) {
+          throw io;
+        }
+        throw (ValidatePartial.MalformedException) e.getCause();
+      }
+      for (T t : batch) {
+        use.use(t);
+      }
+    }
+  }
+
+  /**
+   * The results of units in plan order, as a file checked whole gives them: a whole file's as they are, a file's
+   * ranges (consecutive units, perhaps of two partials) joined when its last range is read.
+   */
+  private static final class Joined {
+    private final ParquetValidator validator;
+    private final Gate.ResultSink out;
+    private ValidatePartial.Unit ranged;
+    private List<RuleResult> changed;
+    private final List<List<RulePart>> parts = new ArrayList<>();
+
+    Joined(ParquetValidator validator, Gate.ResultSink out) {
+      this.validator = validator;
+      this.out = out;
+    }
+
+    void add(ValidatePartial.Unit u) throws IOException {
+      if (ranged != null && (!isRange(u.unit()) || u.unit().file() != ranged.unit().file())) {
+        flush();
+      }
+      if (!isRange(u.unit())) {
+        for (RuleResult r : u.results()) {
+          out.accept(r);
+        }
+        return;
+      }
+      if (ranged == null) {
+        ranged = u;
+      }
+      // a range that changed while checked speaks for the file
+      if (changed == null && !u.results().isEmpty()) {
+        changed = u.results();
+      }
+      parts.add(u.parts());
+    }
+
+    void flush() throws IOException {
+      if (ranged == null) {
+        return;
+      }
+      for (RuleResult r : changed != null ? changed : validator.mergeRanges(ranged.file(), parts)) {
+        out.accept(r);
+      }
+      ranged = null;
+      changed = null;
+      parts.clear();
+    }
+  }
+
+  private static List<ValidatePartial.Source> sources(List<ValidatePartial> partials) {
+    return partials.stream().map(ValidatePartial::source).toList();
+  }
+
+  /**
+   * Why {@code partials}, held whole, cannot be merged: see {@link #refusals(List)}. Empty when they merge.
    */
   public static List<String> refusals(List<ValidatePartial> partials) {
-    ValidatePartial first = partials.get(0);
-    for (ValidatePartial p : partials) {
-      String differs = difference(first, p);
+    try {
+      return refusalsOf(sources(partials));
+    } catch (IOException | ValidatePartial.MalformedException e) {
+      throw new IllegalStateException("partials held whole are read without reading a file", e);
+    }
+  }
+
+  /**
+   * Why {@code partials} cannot be merged: partials of different plans or configurations (the first difference, and
+   * nothing else), else every shard missing (with the units it held) or given twice, and partials whose units are
+   * not their shard's. Empty when they merge. Reads which units each partial holds (not their results), and the plan's
+   * files once (twice for partials of two plans, to name a file that differs).
+   *
+   * @throws ValidatePartial.MalformedException naming a partial that is not one, or a unit that names a file its
+   *     plan does not hold
+   */
+  public static List<String> refusalsOf(List<ValidatePartial.Source> partials)
+      throws IOException, ValidatePartial.MalformedException {
+    ValidatePartial.Source first = partials.get(0);
+    ValidatePartial.Head head = first.head();
+    List<PlannedFile> files = first.files();
+    for (ValidatePartial.Source p : partials) {
+      String differs = difference(head, files, p);
       if (differs != null) {
         return List.of("partial reports of different runs: " + differs);
       }
     }
-    WorkPlan plan = first.splitBytes() > 0
-        ? WorkPlan.rowGroups(ValidatePartial.KIND, first.files(), first.splitBytes(), first.toolVersion())
-        : WorkPlan.wholeFiles(ValidatePartial.KIND, first.files(), first.toolVersion());
-    if (!plan.id().equals(first.planId())) {
-      return List.of(first.name() + " does not hold the plan it names: its files make plan " + plan.id()
-          + ", it says " + first.planId());
+    WorkPlan plan = head.splitBytes() > 0
+        ? WorkPlan.rowGroups(ValidatePartial.KIND, files, head.splitBytes(), head.toolVersion())
+        : WorkPlan.wholeFiles(ValidatePartial.KIND, files, head.toolVersion());
+    if (!plan.id().equals(head.planId())) {
+      return List.of(head.name() + " does not hold the plan it names: its files make plan " + plan.id()
+          + ", it says " + head.planId());
     }
-    List<ShardClaim> claims = partials.stream().map(p -> new ShardClaim(p.shard(), p.name(),
-        p.units().stream().map(ValidatePartial.Unit::unit).toList())).toList();
-    return ShardClaim.refusals(plan.shards(first.shard().count()), claims);
+    List<List<WorkUnit>> shards = plan.shards(head.shard().count());
+    List<ShardClaim> claims = new ArrayList<>();
+    int n = Runtime.getRuntime().availableProcessors();
+    try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
+      int[] k = {0};
+      inBatches(context, partials, ValidatePartial.Source::claimed, units -> {
+        ValidatePartial.Source p = partials.get(k[0]++);
+        String name = p.head().name();
+        for (WorkUnit u : units) {
+          if (u.file() < 0 || u.file() >= files.size() || !files.get(u.file()).path().equals(u.path())) {
+            throw new ValidatePartial.MalformedException(name + ": unit " + u.index() + " names a file its plan"
+                + " does not hold: " + u.path());
+          }
+        }
+        // a claim of its shard's very units holds the plan's: the claims of 100,000 units are not a second plan
+        int index = p.head().shard().index();
+        List<WorkUnit> mine = index >= 0 && index < shards.size() && same(shards.get(index), units)
+            ? shards.get(index) : units;
+        claims.add(new ShardClaim(p.head().shard(), name, mine));
+      });
+    }
+    return ShardClaim.refusals(shards, claims);
   }
 
-  /** What makes {@code b} a partial of another run than {@code a}, or null when they are of one. */
-  private static String difference(ValidatePartial a, ValidatePartial b) {
+  /** Whether the units are the same by what a partial writes of them: index, path, axis and range. */
+  private static boolean same(List<WorkUnit> a, List<WorkUnit> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      WorkUnit x = a.get(i);
+      WorkUnit y = b.get(i);
+      if (x.index() != y.index() || !x.path().equals(y.path()) || !x.axis().equals(y.axis()) || x.from() != y.from()
+          || x.to() != y.to()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * What makes {@code b} a partial of another run than {@code a} (whose plan's files are {@code aFiles}), or null
+   * when they are of one. Partials that name one plan hold the same files: the plan's id is the digest of their
+   * paths, sizes and times, so b's files are read only when it names another.
+   */
+  private static String difference(ValidatePartial.Head a, List<PlannedFile> aFiles, ValidatePartial.Source source)
+      throws IOException, ValidatePartial.MalformedException {
+    ValidatePartial.Head b = source.head();
     String names = a.name() + " and " + b.name();
     if (!a.toolVersion().equals(b.toolVersion())) {
       return names + " were written by versions " + a.toolVersion() + " and " + b.toolVersion();
@@ -243,9 +461,28 @@ public final class ShardedValidation {
     if (config != null) {
       return names + " differ in their configuration: " + config;
     }
+    if (!a.planId().equals(b.planId())) {
+      String files = filesDifference(a, aFiles, b, source.files());
+      if (files != null) {
+        return files;
+      }
+    }
+    if (!a.invocation().equals(b.invocation())) {
+      return names + " were run as " + a.invocation() + " and " + b.invocation();
+    }
+    if (!Objects.equals(a.planId(), b.planId())) {
+      return names + " name plans " + a.planId() + " and " + b.planId();
+    }
+    return null;
+  }
+
+  /** The first file the two plans hold differently, or null. */
+  private static String filesDifference(ValidatePartial.Head a, List<PlannedFile> aFiles, ValidatePartial.Head b,
+      List<PlannedFile> bFiles) {
+    String names = a.name() + " and " + b.name();
     Map<String, PlannedFile> inB = new LinkedHashMap<>();
-    b.files().forEach(f -> inB.put(f.path(), f));
-    for (PlannedFile f : a.files()) {
+    bFiles.forEach(f -> inB.put(f.path(), f));
+    for (PlannedFile f : aFiles) {
       PlannedFile g = inB.get(f.path());
       if (g == null) {
         return f.path() + " is in the files of " + a.name() + ", not of " + b.name();
@@ -256,20 +493,14 @@ public final class ShardedValidation {
       }
     }
     Map<String, PlannedFile> inA = new LinkedHashMap<>();
-    a.files().forEach(f -> inA.put(f.path(), f));
-    for (PlannedFile g : b.files()) {
+    aFiles.forEach(f -> inA.put(f.path(), f));
+    for (PlannedFile g : bFiles) {
       if (!inA.containsKey(g.path())) {
         return g.path() + " is in the files of " + b.name() + ", not of " + a.name();
       }
     }
-    if (!a.files().equals(b.files())) {
+    if (!aFiles.equals(bFiles)) {
       return names + " list the same files in another order";
-    }
-    if (!a.invocation().equals(b.invocation())) {
-      return names + " were run as " + a.invocation() + " and " + b.invocation();
-    }
-    if (!Objects.equals(a.planId(), b.planId())) {
-      return names + " name plans " + a.planId() + " and " + b.planId();
     }
     return null;
   }

@@ -1,9 +1,10 @@
 package io.github.artifactio.checks;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.checks.report.Reports;
@@ -21,10 +22,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one shard of a sharded {@code validate} found: the plan it ran (files, stamps, id), its shard, the
- * configuration it judged by, and each of its units' rule results, with what it read. Written as JSON in the
- * envelope of the other partial reports ({@code format}, {@code kind}, {@code plan}, {@code shard}, {@code units}), so
- * that {@code merge} tells them apart by {@code kind}.
+ * What one shard of a sharded {@code validate} found: the plan it ran (its id; the plan's files, stamps and row
+ * groups' bytes are written once beside the partials, {@link #planFileName}), its shard, the configuration it judged
+ * by, and each of its units' rule results, with what it read. Written as JSON in the envelope of the other partial
+ * reports ({@code format}, {@code kind}, {@code plan}, {@code shard}, {@code units}), so that {@code merge} tells them
+ * apart by {@code kind}; which units the shard holds come before their results ({@code results}), so that a merge
+ * checks the first without reading the second. A merge reads a partial as a {@link Source}: its head at once, its
+ * units one at a time when it reaches them.
  *
  * @param name how messages call this partial (its file)
  * @param splitBytes the plan's split size: a file past it is cut into ranges of row groups
@@ -39,9 +43,16 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     Reads reads) {
   /** The format the partial reports of every command share. */
   public static final String FORMAT = "artifact-io partial report";
-  public static final int FORMAT_VERSION = 1;
+  /**
+   * 2: the plan's files are in a file of their own beside the partials ({@link #planFileName}), written once for all
+   * the shards of a plan, where 1 repeated them in every shard's partial.
+   */
+  public static final int FORMAT_VERSION = 2;
+  /** The format of the file that holds a plan's files. */
+  public static final String PLAN_FORMAT = "artifact-io plan";
   public static final String KIND = "validate";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /** Without indentation: a merge reads 1,000 partials twice, and their blanks were a third of their bytes. */
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * One unit's results: a whole file's, or a range of row groups' rule parts ({@link RulePart}), which the merge joins
@@ -81,21 +92,182 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     Objects.requireNonNull(configuration, "configuration");
   }
 
-  /** Writes the partial to {@code file} (whole or not at all: through a file beside it). */
+  /**
+   * A partial's fields before its units: all a merge reads of it at first. {@code planFile} names the file beside
+   * the partial that holds its plan's files, and {@code fileCount} how many it holds.
+   */
+  public record Head(String name, String planId, String toolVersion, long splitBytes, int fileCount, String planFile,
+      ShardSpec shard, String directory, JsonNode configuration, List<String> invocation, List<String> warnings,
+      Reads reads) {}
+
+  /** Takes a unit read from a partial. */
+  @FunctionalInterface
+  public interface UnitSink {
+    void accept(Unit unit) throws IOException;
+  }
+
+  /**
+   * A partial as a merge reads it: its head at once, its plan's files and its units when the merge reaches them, the
+   * units one at a time, so that a merge of many partials holds one partial's unit at a time, not every one's.
+   */
+  public interface Source {
+    Head head();
+
+    /** The files of the plan the partial names. */
+    List<PlannedFile> files() throws IOException, MalformedException;
+
+    /** Each of the partial's units, in its order. */
+    void units(UnitSink each) throws IOException, MalformedException;
+
+    /** Which units the partial holds, in its order, without their results (what a merge checks before it reads them). */
+    List<WorkUnit> claimed() throws IOException, MalformedException;
+  }
+
+  /** This partial, held whole, as a merge reads one. */
+  public Source source() {
+    Head head = new Head(name, planId, toolVersion, splitBytes, files.size(), planFileName(planId), shard, directory,
+        configuration, invocation, warnings, reads);
+    return new Source() {
+      @Override
+      public Head head() {
+        return head;
+      }
+
+      @Override
+      public List<PlannedFile> files() {
+        return files;
+      }
+
+      @Override
+      public void units(UnitSink each) throws IOException {
+        for (Unit u : units) {
+          each.accept(u);
+        }
+      }
+
+      @Override
+      public List<WorkUnit> claimed() {
+        return units.stream().map(Unit::unit).toList();
+      }
+    };
+  }
+
+  /**
+   * The partial in {@code file} as a merge reads it: its head now, its plan (the file beside it that its head names)
+   * and its units when asked, from the file again.
+   */
+  public static Source source(Path file, String name) throws IOException, MalformedException {
+    Head head = head(file, name);
+    return new Source() {
+      @Override
+      public Head head() {
+        return head;
+      }
+
+      @Override
+      public List<PlannedFile> files() throws IOException, MalformedException {
+        return readPlan(planFile(file, head), name);
+      }
+
+      @Override
+      public void units(UnitSink each) throws IOException, MalformedException {
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+          List<WorkUnit> units = new ArrayList<>();
+          List<String> shown = new ArrayList<>();
+          for (JsonNode d : descriptors(p, name)) {
+            units.add(workUnit(d, name));
+            shown.add(need(name, d, "file").asText());
+          }
+          if (p.nextToken() != JsonToken.FIELD_NAME || !p.currentName().equals("results")
+              || p.nextToken() != JsonToken.START_ARRAY) {
+            throw new MalformedException(name + " lacks the field \"results\" after its units");
+          }
+          for (int k = 0; k < units.size(); k++) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+              throw new MalformedException(name + " holds results of " + k + " units, not of its " + units.size());
+            }
+            each.accept(unit(p, name, units.get(k), shown.get(k)));
+          }
+        } catch (JsonProcessingException e) {
+          throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+        }
+      }
+
+      @Override
+      public List<WorkUnit> claimed() throws IOException, MalformedException {
+        // the units come before their results: what a shard claims is read without its results
+        try (JsonParser p = JSON.createParser(file.toFile())) {
+          List<WorkUnit> out = new ArrayList<>();
+          for (JsonNode d : descriptors(p, name)) {
+            out.add(workUnit(d, name));
+          }
+          return out;
+        } catch (JsonProcessingException e) {
+          throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
+        }
+      }
+    };
+  }
+
+  /**
+   * The name of the file beside a partial that holds its plan's files: one file for every shard of a plan, whichever
+   * shard wrote it, so that a merge reads the plan once and not once a shard.
+   */
+  public static String planFileName(String planId) {
+    return "validate-" + planId + ".plan";
+  }
+
+  private static Path planFile(Path partial, Head head) {
+    Path dir = partial.toAbsolutePath().getParent();
+    return dir.resolve(head.planFile());
+  }
+
+  /**
+   * Writes the partial to {@code file} (whole or not at all: through a file beside it), and its plan's files beside
+   * it unless another shard of the plan wrote them there already.
+   */
   public void write(Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path plan = dir.resolve(planFileName(planId));
+    if (!Files.exists(plan)) {
+      // shards of one plan write the same bytes: whichever moves its copy in last, the file is whole
+      Path tmp = dir.resolve(plan.getFileName() + "." + shard.index() + ".tmp");
+      Files.write(tmp, JSON.writeValueAsBytes(planJson()));
+      Files.move(tmp, plan, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.write(tmp, JSON.writeValueAsBytes(json()));
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  /** The partial as {@link #write} writes it: what a Spark task sends its driver. */
+  /** The partial as {@link #write} writes it, without its plan's files: what a Spark task sends its driver. */
   public String toJson() {
     try {
       return JSON.writeValueAsString(json());
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a tree of strings and numbers always serialises", e);
     }
+  }
+
+  private ObjectNode planJson() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", PLAN_FORMAT);
+    root.put("format_version", FORMAT_VERSION);
+    root.put("kind", KIND);
+    root.put("id", planId);
+    root.put("tool_version", toolVersion);
+    root.put("split_bytes", splitBytes);
+    ArrayNode fs = root.putArray("files");
+    for (PlannedFile f : files) {
+      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
+          .put("mtime_ns", f.stamp().mtimeNanos());
+      if (!f.rowGroupBytes().isEmpty()) {
+        ArrayNode groups = n.putArray("row_group_bytes");
+        f.rowGroupBytes().forEach(groups::add);
+      }
+    }
+    return root;
   }
 
   private ObjectNode json() {
@@ -107,15 +279,8 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     plan.put("id", planId);
     plan.put("tool_version", toolVersion);
     plan.put("split_bytes", splitBytes);
-    ArrayNode fs = plan.putArray("files");
-    for (PlannedFile f : files) {
-      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
-          .put("mtime_ns", f.stamp().mtimeNanos());
-      if (!f.rowGroupBytes().isEmpty()) {
-        ArrayNode groups = n.putArray("row_group_bytes");
-        f.rowGroupBytes().forEach(groups::add);
-      }
-    }
+    plan.put("files", files.size());
+    plan.put("plan_file", planFileName(planId));
     root.putObject("shard").put("index", shard.index()).put("count", shard.count());
     root.put("directory", directory);
     root.set("configuration", configuration);
@@ -125,15 +290,19 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     warnings.forEach(warns::add);
     root.putObject("reads").put("files_opened", reads.filesOpened()).put("bytes_read", reads.bytesRead())
         .put("bytes_hashed", reads.bytesHashed());
+    // which units the shard holds first, then their results in the same order: a merge checks the first without
+    // reading the second
     ArrayNode us = root.putArray("units");
+    ArrayNode rs = root.putArray("results");
     for (Unit u : units) {
-      ObjectNode o = us.addObject();
       WorkUnit w = u.unit();
-      o.put("unit", w.index()).put("path", w.path()).put("axis", w.axis()).put("from", w.from()).put("to", w.to())
-          .put("bytes", w.bytes()).put("file", u.file());
-      ArrayNode rs = o.putArray("results");
+      us.addObject().put("unit", w.index()).put("file_index", w.file()).put("path", w.path()).put("axis", w.axis())
+          .put("from", w.from()).put("to", w.to()).put("bytes", w.bytes()).put("file", u.file());
+      ObjectNode o = rs.addObject();
+      o.put("unit", w.index());
+      ArrayNode results = o.putArray("results");
       for (RuleResult r : u.results()) {
-        ObjectNode n = rs.addObject();
+        ObjectNode n = results.addObject();
         n.setAll(Reports.json(r));
         n.put("seconds", r.seconds());
       }
@@ -163,40 +332,95 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     }
   }
 
-  /** Reads a partial {@link #write} wrote; {@code name} is how messages call it. */
+  /** Reads a partial {@link #write} wrote, and its plan's files beside it; {@code name} is how messages call it. */
   public static ValidatePartial read(Path file, String name) throws IOException, MalformedException {
+    Source s = source(file, name);
+    List<Unit> units = new ArrayList<>();
+    s.units(units::add);
+    return of(s.head(), s.files(), units);
+  }
+
+  /** Reads the text {@link #toJson} wrote, of a plan of {@code files}; {@code name} is how messages call it. */
+  public static ValidatePartial parse(String json, String name, List<PlannedFile> files) throws MalformedException {
     JsonNode root;
     try {
-      root = JSON.readTree(file.toFile());
+      root = JSON.readTree(json);
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
-    return of(root, name);
+    Head head = head(root, name);
+    List<Unit> units = new ArrayList<>();
+    JsonNode us = need(name, root, "units");
+    JsonNode rs = need(name, root, "results");
+    if (us.size() != rs.size()) {
+      throw new MalformedException(name + " holds results of " + rs.size() + " units, not of its " + us.size());
+    }
+    for (int k = 0; k < us.size(); k++) {
+      units.add(unit(us.get(k), rs.get(k), name));
+    }
+    return of(head, files, units);
   }
 
-  /** Reads the text {@link #toJson} wrote; {@code name} is how messages call it. */
-  public static ValidatePartial parse(String json, String name) throws MalformedException {
-    try {
-      return of(JSON.readTree(json), name);
+  private static ValidatePartial of(Head h, List<PlannedFile> files, List<Unit> units) throws MalformedException {
+    if (files.size() != h.fileCount()) {
+      throw new MalformedException(h.name() + " names a plan of " + h.fileCount() + " files, its plan holds "
+          + files.size());
+    }
+    return new ValidatePartial(h.name(), h.planId(), h.toolVersion(), h.splitBytes(), files, h.shard(), h.directory(),
+        h.configuration(), h.invocation(), h.warnings(), units, h.reads());
+  }
+
+  /** The head of the partial in {@code file}, read without its units (which come last). */
+  static Head head(Path file, String name) throws IOException, MalformedException {
+    ObjectNode root = JSON.createObjectNode();
+    try (JsonParser p = JSON.createParser(file.toFile())) {
+      if (p.nextToken() == JsonToken.START_OBJECT) {
+        while (p.nextToken() == JsonToken.FIELD_NAME && !p.currentName().equals("units")) {
+          String field = p.currentName();
+          p.nextToken();
+          root.set(field, p.readValueAsTree());
+        }
+      }
     } catch (JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
+    return head(root, name);
   }
 
-  private static ValidatePartial of(JsonNode root, String name) throws MalformedException {
+  /** The units a partial holds, without their results, leaving {@code p} before the results. */
+  private static List<JsonNode> descriptors(JsonParser p, String name) throws IOException, MalformedException {
+    toUnits(p, name);
+    p.nextToken();
+    JsonNode units = p.readValueAsTree();
+    if (units == null || !units.isArray()) {
+      throw new MalformedException(name + ": \"units\" is not a list");
+    }
+    List<JsonNode> out = new ArrayList<>();
+    units.forEach(out::add);
+    return out;
+  }
+
+  /** Moves {@code p} to the value of the top-level field {@code units}. */
+  private static void toUnits(JsonParser p, String name) throws IOException, MalformedException {
+    if (p.nextToken() == JsonToken.START_OBJECT) {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        if (p.currentName().equals("units")) {
+          return;
+        }
+        p.nextToken();
+        p.skipChildren();
+      }
+    }
+    throw new MalformedException(name + " lacks the field \"units\"");
+  }
+
+  private static Head head(JsonNode root, String name) throws MalformedException {
     if (root == null || !FORMAT.equals(root.path("format").asText())
         || root.path("format_version").asInt() != FORMAT_VERSION || !KIND.equals(root.path("kind").asText())) {
       throw new MalformedException(name + " is not a partial report of validate, format " + FORMAT_VERSION);
     }
     try {
       JsonNode plan = need(name, root, "plan");
-      List<PlannedFile> files = new ArrayList<>();
-      for (JsonNode f : need(name, plan, "files")) {
-        List<Long> groups = new ArrayList<>();
-        f.path("row_group_bytes").forEach(g -> groups.add(g.asLong()));
-        files.add(new PlannedFile(need(name, f, "path").asText(),
-            new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong()), groups));
-      }
       JsonNode s = need(name, root, "shard");
       ShardSpec shard = new ShardSpec(need(name, s, "index").asInt(), need(name, s, "count").asInt());
       List<String> invocation = new ArrayList<>();
@@ -206,37 +430,111 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       JsonNode r = need(name, root, "reads");
       Reads reads = new Reads(need(name, r, "files_opened").asLong(), need(name, r, "bytes_read").asLong(),
           need(name, r, "bytes_hashed").asLong());
-      List<Unit> units = new ArrayList<>();
-      for (JsonNode u : need(name, root, "units")) {
-        String path = need(name, u, "path").asText();
-        int fileIndex = files.stream().map(PlannedFile::path).toList().indexOf(path);
-        if (fileIndex < 0) {
-          throw new MalformedException(name + ": unit " + u.path("unit").asInt() + " names a file its plan does not"
-              + " hold: " + path);
-        }
-        WorkUnit unit = new WorkUnit(need(name, u, "unit").asInt(), fileIndex, path, need(name, u, "axis").asText(),
-            need(name, u, "from").asLong(), need(name, u, "to").asLong(), need(name, u, "bytes").asLong());
-        String shown = need(name, u, "file").asText();
-        List<RuleResult> results = new ArrayList<>();
-        for (JsonNode x : need(name, u, "results")) {
-          results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
-        }
-        List<RulePart> parts = new ArrayList<>();
-        for (JsonNode x : u.path("parts")) {
-          JsonNode result = x.get("result");
-          JsonNode state = x.get("state");
-          parts.add(new RulePart(need(name, x, "rule").asText(),
-              result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
-        }
-        units.add(new Unit(unit, shown, results, parts));
-      }
-      return new ValidatePartial(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
-          need(name, plan, "split_bytes").asLong(), files, shard, need(name, root, "directory").asText(),
-          need(name, root, "configuration"), invocation,
-          warnings, units, reads);
+      return new Head(name, need(name, plan, "id").asText(), need(name, plan, "tool_version").asText(),
+          need(name, plan, "split_bytes").asLong(), need(name, plan, "files").asInt(),
+          need(name, plan, "plan_file").asText(), shard, need(name, root, "directory").asText(),
+          need(name, root, "configuration"), invocation, warnings, reads);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
     }
+  }
+
+  private static Unit unit(JsonNode u, JsonNode r, String name) throws MalformedException {
+    try {
+      WorkUnit unit = workUnit(u, name);
+      String shown = need(name, u, "file").asText();
+      List<RuleResult> results = new ArrayList<>();
+      for (JsonNode x : need(name, r, "results")) {
+        results.add(Reports.result(x, shown).withSeconds(x.path("seconds").asDouble()));
+      }
+      return new Unit(unit, shown, results, parts(r.path("parts"), shown, name));
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
+    }
+  }
+
+  private static List<RulePart> parts(JsonNode parts, String shown, String name) throws MalformedException {
+    List<RulePart> out = new ArrayList<>();
+    for (JsonNode x : parts) {
+      JsonNode result = x.get("result");
+      JsonNode state = x.get("state");
+      out.add(new RulePart(need(name, x, "rule").asText(),
+          result == null ? null : Reports.result(result, shown), state, x.path("seconds").asDouble()));
+    }
+    return out;
+  }
+
+  /**
+   * The results of {@code unit} as {@link #unit(JsonNode, JsonNode, String)} reads them, from a parser at the start
+   * of their object, without a tree; leaves the parser at the object's end.
+   */
+  private static Unit unit(JsonParser p, String name, WorkUnit unit, String shown)
+      throws IOException, MalformedException {
+    List<RuleResult> results = null;
+    JsonNode parts = null;
+    try {
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken t = p.nextToken();
+        if (field.equals("results") && t == JsonToken.START_ARRAY) {
+          results = new ArrayList<>();
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            results.add(Reports.result(p, shown));
+          }
+        } else if (field.equals("parts")) {
+          parts = p.readValueAsTree();
+        } else if (field.equals("unit") && p.getValueAsInt() != unit.index()) {
+          throw new MalformedException(name + " holds the results of unit " + p.getValueAsInt() + " where those of"
+              + " unit " + unit.index() + " belong");
+        } else {
+          p.skipChildren();
+        }
+      }
+      if (results == null) {
+        throw new MalformedException(name + " lacks the field \"results\" of unit " + unit.index());
+      }
+      return new Unit(unit, shown, results, parts == null ? List.of() : parts(parts, shown, name));
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new MalformedException(name + " holds a malformed value: " + e.getMessage());
+    }
+  }
+
+  private static WorkUnit workUnit(JsonNode u, String name) throws MalformedException {
+    return new WorkUnit(need(name, u, "unit").asInt(), need(name, u, "file_index").asInt(),
+        need(name, u, "path").asText(), need(name, u, "axis").asText(), need(name, u, "from").asLong(),
+        need(name, u, "to").asLong(), need(name, u, "bytes").asLong());
+  }
+
+  /** The files of a plan {@link #write} wrote beside a partial; {@code name} is the partial's. */
+  private static List<PlannedFile> readPlan(Path file, String name) throws IOException, MalformedException {
+    if (!Files.isRegularFile(file)) {
+      throw new MalformedException(name + " names its plan " + file.getFileName() + ", which is not beside it");
+    }
+    List<PlannedFile> files = new ArrayList<>();
+    try (JsonParser p = JSON.createParser(file.toFile())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedException(file + " is not the plan of a partial report of validate");
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        if (!field.equals("files")) {
+          p.skipChildren();
+          continue;
+        }
+        // one file at a time: the plan of 100,000 files is read without its tree
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+          JsonNode f = p.readValueAsTree();
+          List<Long> groups = new ArrayList<>();
+          f.path("row_group_bytes").forEach(g -> groups.add(g.asLong()));
+          files.add(new PlannedFile(need(name, f, "path").asText(),
+              new FileStamp(need(name, f, "size").asLong(), need(name, f, "mtime_ns").asLong()), groups));
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw new MalformedException(file + " is not JSON: " + e.getOriginalMessage());
+    }
+    return files;
   }
 
   private static JsonNode need(String name, JsonNode node, String field) throws MalformedException {

@@ -41,7 +41,10 @@
  * a run's files as units ({@link io.github.artifactio.engine.plan.WorkPlan#rowGroups}: a file each, or a range of row
  * groups each for a file past the split size), checks one shard's
  * units into a {@link io.github.artifactio.checks.ValidatePartial} and merges every shard's partial in file order,
- * through {@link io.github.artifactio.checks.Gate#finish}, into the verdict and reports of one unsharded run.
+ * through {@link io.github.artifactio.checks.Gate#finish}, into the verdict and reports of one unsharded run. The
+ * command line's merge holds no per-file result: it walks the partials' units twice, a few partials at a time, and
+ * {@code Gate.finish} over {@link io.github.artifactio.checks.Gate.Results} keeps only the results with a finding
+ * (a suppressed one, or no decision), writing the summary table and reports as the results come.
  *
  * <p><b>Why joining per-file results is exact.</b> Every rule of {@code validate} ({@code structure}, {@code codec},
  * {@code string-type}, {@code contract}, {@code contiguous-ids}, {@code ascending}, {@code references}) checks one file

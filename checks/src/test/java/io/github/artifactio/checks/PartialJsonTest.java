@@ -31,8 +31,9 @@ class PartialJsonTest {
     p.write(file);
 
     assertEquals(Files.readString(file), p.toJson());
-    assertEquals(p.toJson(), ValidatePartial.parse(p.toJson(), "the text").toJson());
-    assertEquals(ValidatePartial.read(file, "the file").toJson(), ValidatePartial.parse(p.toJson(), "t").toJson());
+    assertEquals(p.toJson(), ValidatePartial.parse(p.toJson(), "the text", plan.files()).toJson());
+    assertEquals(ValidatePartial.read(file, "the file").toJson(),
+        ValidatePartial.parse(p.toJson(), "t", plan.files()).toJson());
   }
 
   @Test

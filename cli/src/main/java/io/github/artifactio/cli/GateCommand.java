@@ -77,6 +77,11 @@ abstract class GateCommand implements CliCommand {
     return Gate.run(goal, options, log, List.of());
   }
 
+  /** {@code --format json}'s output: {@code validation.json} of the verdict's runs. */
+  void printJson(Verdict v, PrintWriter out) {
+    out.print(Reports.json(v.runs(), Main.TOOL, Main.version()));
+  }
+
   @Override
   public int run(Parsed args, PrintWriter out, PrintWriter err) throws IOException, UsageException {
     String name = def().name();
@@ -128,7 +133,7 @@ abstract class GateCommand implements CliCommand {
         return Main.PASS;
       }
       if (json) {
-        out.print(Reports.json(v.runs(), Main.TOOL, Main.version()));
+        printJson(v, out);
       }
       if (!v.passed()) {
         err.println(v.failure());

@@ -42,7 +42,9 @@ final class ValidateCommand extends GateCommand {
 
   private Map<String, String> env = System.getenv();
   /** The partials this command merges, or null for a run that checks files. */
-  private List<ValidatePartial> partials;
+  private List<ValidatePartial.Source> partials;
+  /** Where a merge prints {@code validation.json} with {@code --format json}: it writes it as the results come. */
+  private PrintWriter out;
 
   /** Reads the environment (the Slurm variables) from {@code env} instead (tests). */
   ValidateCommand env(Map<String, String> env) {
@@ -84,7 +86,12 @@ final class ValidateCommand extends GateCommand {
   Verdict verdict(Parsed args, Goal goal, GateOptions options, GateLog log, PrintWriter err)
       throws IOException, UsageException {
     if (partials != null) {
-      return ShardedValidation.merge((ValidateGoal) goal, options, partials, log);
+      boolean json = args.choice("--format", Format.class) == Format.JSON;
+      try {
+        return ShardedValidation.merge((ValidateGoal) goal, options, partials, log, json ? out : null);
+      } catch (ValidatePartial.MalformedException e) {
+        throw new IOException(e.getMessage(), e);
+      }
     }
     String text = args.string("--shard");
     Path partialOut = args.path("--partial-out");
@@ -111,26 +118,35 @@ final class ValidateCommand extends GateCommand {
     return null;
   }
 
+  @Override
+  void printJson(Verdict v, PrintWriter out) {
+    if (partials == null) {
+      super.printJson(v, out);
+    }
+  }
+
   /**
    * {@code merge} of validate's partials: refuses a set that is not every shard of one run, else runs this command
    * as the shards were run, with the merged results in place of checking.
    */
   int merge(List<Path> inputs, PrintWriter out, PrintWriter err) throws IOException, UsageException {
-    List<ValidatePartial> read = new ArrayList<>();
-    for (Path p : inputs) {
-      try {
-        read.add(ValidatePartial.read(p, p.toString()));
-      } catch (ValidatePartial.MalformedException e) {
-        err.println("artifact-io merge: " + e.getMessage());
-        return Main.USAGE;
+    List<ValidatePartial.Source> read = new ArrayList<>();
+    List<String> refusals;
+    try {
+      for (Path p : inputs) {
+        read.add(ValidatePartial.source(p, p.toString()));
       }
+      refusals = ShardedValidation.refusalsOf(read);
+    } catch (ValidatePartial.MalformedException e) {
+      err.println("artifact-io merge: " + e.getMessage());
+      return Main.USAGE;
     }
-    List<String> refusals = ShardedValidation.refusals(read);
     if (!refusals.isEmpty()) {
       refusals.forEach(r -> err.println("artifact-io merge: " + r));
       return Main.FAILED;
     }
     partials = read;
-    return run(DEF.parse(read.get(0).invocation()), out, err);
+    this.out = out;
+    return run(DEF.parse(read.get(0).head().invocation()), out, err);
   }
 }

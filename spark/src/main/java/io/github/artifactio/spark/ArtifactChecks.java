@@ -127,7 +127,7 @@ public final class ArtifactChecks {
     for (String text : texts) {
       ValidatePartial part;
       try {
-        part = ValidatePartial.parse(text, "a task's partial report");
+        part = ValidatePartial.parse(text, "a task's partial report", plan.files());
       } catch (ValidatePartial.MalformedException e) {
         throw new IllegalStateException("a Spark task sent what is not a partial report: " + e.getMessage(), e);
       }

@@ -18,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -194,9 +196,11 @@ public record HashPartial(String name, String kind, String planId, String toolVe
       }
       JsonNode s = need(root, "shard");
       ShardSpec shard = new ShardSpec(need(s, "index").asInt(), need(s, "count").asInt());
+      // each path's file once, not a search of the plan's files a unit: a shard of 100,000 files' plan
+      Map<String, Integer> index = index(files);
       List<UnitResult> units = new ArrayList<>();
       for (JsonNode u : need(root, "units")) {
-        units.add(unitResult(u, files, name));
+        units.add(unitResult(u, files, index, name));
       }
       return new HashPartial(name, need(root, "kind").asText(), need(plan, "id").asText(),
           need(plan, "tool_version").asText(), need(plan, "split_bytes").asLong(), files, shard, units);
@@ -213,7 +217,7 @@ public record HashPartial(String name, String kind, String planId, String toolVe
    */
   public static UnitResult unitResult(String json, List<PlannedFile> files, String name) throws MalformedException {
     try {
-      return unitResult(JSON.readTree(json), files, name);
+      return unitResult(JSON.readTree(json), files, index(files), name);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     } catch (IllegalArgumentException e) {
@@ -223,8 +227,18 @@ public record HashPartial(String name, String kind, String planId, String toolVe
     }
   }
 
-  private static UnitResult unitResult(JsonNode u, List<PlannedFile> files, String name) throws MalformedException {
-    int fileIndex = files.stream().map(PlannedFile::path).toList().indexOf(need(u, "path").asText());
+  /** Each path's index in the plan's files (the first, as a search would find it). */
+  private static Map<String, Integer> index(List<PlannedFile> files) {
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < files.size(); i++) {
+      index.putIfAbsent(files.get(i).path(), i);
+    }
+    return index;
+  }
+
+  private static UnitResult unitResult(JsonNode u, List<PlannedFile> files, Map<String, Integer> index, String name)
+      throws MalformedException {
+    int fileIndex = index.getOrDefault(need(u, "path").asText(), -1);
     WorkUnit unit = new WorkUnit(need(u, "unit").asInt(), fileIndex, need(u, "path").asText(), need(u, "axis")
         .asText(), need(u, "from").asLong(), need(u, "to").asLong(), need(u, "bytes").asLong());
     if (u.has("error")) {

@@ -51,6 +51,12 @@ import java.util.concurrent.TimeUnit;
  * {@code ascending} (and the default rules) on a context of two threads (one helper and the calling thread), once as
  * one unit and once cut into {@value #RANGES} ranges of row groups: the two reports must be equal, and the issue wants
  * the split run at most 0.6x the whole-file run's time.
+ *
+ * <p>The merge part ({@link MergeScale}): the partial reports of a {@code validate} of {@code scale.merge.files}
+ * files (100,000) in {@code scale.merge.shards} shards (1,000), {@code scale.merge.findings} files (100) with a
+ * finding, merged by the command line's {@code merge} as a process with a heap of {@code scale.merge.heap}
+ * ({@code -Xmx64m}), and the same with a tenth of the files: the issue wants the larger merge under 5 s, and its
+ * memory bounded by the findings, not the files. {@code -Dbench.jvmArgs=-Dscale.only=merge} runs this part alone.
  */
 public final class ScaleBench {
   static final int RANGES = 4;
@@ -62,6 +68,10 @@ public final class ScaleBench {
   private ScaleBench() {}
 
   public static void run(Path outDir) throws Exception {
+    if ("merge".equals(System.getProperty("scale.only"))) {
+      runMerge(outDir);
+      return;
+    }
     long bytes = Long.getLong("scale.bytes", 4L << 30);
     if (bytes % ((long) RANGES << 20) != 0) {
       throw new IllegalArgumentException("scale.bytes must be a multiple of " + RANGES + " MiB, got " + bytes);
@@ -139,6 +149,9 @@ public final class ScaleBench {
     root.put("parquet_row_groups", VALIDATE_GROUPS);
     root.put("validate_reports_equal", true);
     root.put("merged_digest_equals_b3sum", true);
+    root.put("merge_files", MergeScale.FILES);
+    root.put("merge_shards", MergeScale.SHARDS);
+    root.put("merge_finding_files", MergeScale.FINDING_FILES);
     root.set("load_at_start", loadAtStart);
     root.set("load_at_end", Machine.loadNode());
     ObjectNode arms = root.putObject("arms");
@@ -169,6 +182,7 @@ public final class ScaleBench {
     target.put("met", s.median() >= 1.7);
     ConcatBench.target(targets.addObject(), new ConcatBench.Target("validate of one file in " + RANGES + " units over"
         + " one unit, on 2 threads (at most)", VALIDATE_SPLIT, List.of(VALIDATE_WHOLE), 0.6), times);
+    MergeScale.run(launcher, dir, ROUNDS, arms, targets);
     ArrayNode headlines = root.putArray("headline");
     Bench.headline(headlines, String.format(Locale.ROOT, "time to hash a %,d MiB file as %d shard processes at once"
         + " and merge their reports, artifact-io over b3sum", bytes >> 20, RANGES),
@@ -181,6 +195,31 @@ public final class ScaleBench {
     System.out.printf(Locale.ROOT, "ranges at once over one range's throughput: %.2f (at least 1.7)%n", s.median());
     System.out.printf(Locale.ROOT, "validate in %d units over 1 unit: %.2f (at most 0.6)%n", RANGES,
         targets.get(1).get("ratio").asDouble());
+    System.out.println("wrote " + json);
+  }
+
+  /**
+   * The merge arm alone ({@code -Dbench.jvmArgs=-Dscale.only=merge}): {@code scale.json} then holds only it, the
+   * other arms' figures are not measured.
+   */
+  private static void runMerge(Path outDir) throws Exception {
+    Path dir = outDir.resolve("scale");
+    Files.createDirectories(dir);
+    ObjectNode root = new ObjectMapper().createObjectNode();
+    root.put("benchmark", "scale");
+    root.put("only", "merge");
+    root.put("rounds", ROUNDS);
+    root.put("merge_files", MergeScale.FILES);
+    root.put("merge_shards", MergeScale.SHARDS);
+    root.put("merge_finding_files", MergeScale.FINDING_FILES);
+    root.set("load_at_start", Machine.loadNode());
+    System.out.println("scale benchmark, the merge arm only; " + Machine.loadLine());
+    ObjectNode arms = root.putObject("arms");
+    ArrayNode targets = root.putArray("targets");
+    MergeScale.run(ConcatBench.launcher(), dir, ROUNDS, arms, targets);
+    root.set("load_at_end", Machine.loadNode());
+    Path json = outDir.resolve("scale.json");
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), root);
     System.out.println("wrote " + json);
   }
 
