@@ -337,6 +337,7 @@ public final class Scan implements AutoCloseable {
     closed = true;
     for (Cursor c : cursors) {
       c.close();
+      c.chunkBuffer = null;
     }
     if (spans != null) {
       spans.close();
@@ -360,6 +361,12 @@ public final class Scan implements AutoCloseable {
     /** List items and rows of this column's previous batch, for the next batch's items array. */
     long lastItems = -1;
     long lastRows;
+    /**
+     * The array the previous whole chunk of this column was read into, reused for the next once its reader is closed:
+     * nothing outlives a chunk's reader (values, dictionaries and strings are copied out), and a fresh array per chunk
+     * cost its zeroing (1.2 ms for 8 MB on the benchmark machine). Only arrays from the file, never a span's.
+     */
+    byte[] chunkBuffer;
 
     /** Items expected in a batch of {@code rows}: the previous batch's rate with 5% to spare, or -1 for none yet. */
     int itemsHint(int rows) {
@@ -429,7 +436,11 @@ public final class Scan implements AutoCloseable {
       if (wanted != null) {
         pages = ChunkPages.indexed(source, g, leaf, cc.getStartingPos(), index, wanted);
       } else {
-        pages = ChunkPages.sequential(source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount());
+        pages = ChunkPages.sequential(
+            source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), chunkBuffer);
+        if (source == reads && pages.wholeChunk() != null) {
+          chunkBuffer = pages.wholeChunk();
+        }
       }
       pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
       reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
