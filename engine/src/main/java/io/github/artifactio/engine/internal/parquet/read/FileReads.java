@@ -20,6 +20,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link EOFException} naming the file, at the read.
  */
 final class FileReads implements ChunkSource, AutoCloseable {
+  /**
+   * The most one read call asks for. A read into a heap array goes through the JDK's temporary direct buffer (the
+   * kernel copies into it, the JDK out of it), as large as the call asks and then kept per thread: in pieces that
+   * buffer stays in the CPU's cache and small (measured, 8 MB warm in the page cache: 0.9-1.0 ms of CPU in 256 KiB
+   * pieces against 1.5-1.6 ms in one call; 64 MiB chunks had kept a 64 MiB buffer per reading thread).
+   */
+  static final int PIECE = 256 << 10;
+
   private final Path path;
   private final FileChannel channel;
   private final long length;
@@ -49,7 +57,9 @@ final class FileReads implements ChunkSource, AutoCloseable {
           "bytes " + offset + ".." + (offset + length) + " lie outside the file's " + this.length + " bytes");
     }
     ByteBuffer b = ByteBuffer.wrap(dst, dstOff, length);
-    while (b.hasRemaining()) {
+    int end = dstOff + length;
+    while (b.position() < end) {
+      b.limit((int) Math.min(end, (long) b.position() + PIECE));
       int n = channel.read(b, offset + (b.position() - dstOff));
       if (n < 0) {
         throw new EOFException(

@@ -48,6 +48,29 @@ class FileReadsTest {
   }
 
   @Test
+  void aReadOfManyPiecesGivesTheFilesBytesAndCountsAsOneRead() throws IOException {
+    byte[] content = new byte[3 * FileReads.PIECE + 1000];
+    new Random(6).nextBytes(content);
+    Path file = Files.write(dir.resolve("bytes"), content);
+    try (FileReads reads = new FileReads(file)) {
+      int length = 2 * FileReads.PIECE + 123;
+      byte[] dst = new byte[length + 10];
+      reads.readInto(0, 0, 777, dst, 5, length);
+      assertArrayEquals(Arrays.copyOfRange(content, 777, 777 + length), Arrays.copyOfRange(dst, 5, 5 + length));
+      assertArrayEquals(new byte[5], Arrays.copyOf(dst, 5));
+      assertArrayEquals(new byte[5], Arrays.copyOfRange(dst, 5 + length, dst.length));
+      assertArrayEquals(content, reads.read(0, content.length));
+      assertEquals(length + content.length, reads.bytes.get());
+      assertEquals(2, reads.reads.get());
+      // cut inside the second piece: the read says how far it got
+      truncate(file, FileReads.PIECE + 100);
+      EOFException e = assertThrows(EOFException.class, () -> reads.read(0, content.length));
+      assertEquals("read " + (FileReads.PIECE + 100) + " of " + content.length + " bytes at 0 of " + file,
+          e.getMessage());
+    }
+  }
+
+  @Test
   void aFileCutShorterWhileAScanReadsItIsTheScansErrorNamingFileAndColumn() throws IOException {
     // 400,000 random doubles: a 3.2 MB chunk
     int n = 400_000;
