@@ -434,12 +434,16 @@ public final class Scan implements AutoCloseable {
       ChunkPages pages;
       boolean[] wanted = index == null ? null : wantedPages(index, keptByGroup[g]);
       if (wanted != null) {
+        chunkBuffer = null; // the wanted pages are read into arrays of their own
         pages = ChunkPages.indexed(source, g, leaf, cc.getStartingPos(), index, wanted);
       } else {
+        // an array too small for this chunk is dropped before the chunk's is allocated: one chunk's bytes at a time
+        byte[] reuse = chunkBuffer != null && chunkBuffer.length >= cc.getTotalSize() ? chunkBuffer : null;
+        chunkBuffer = null;
         pages = ChunkPages.sequential(
-            source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), chunkBuffer);
-        if (source == reads && pages.wholeChunk() != null) {
-          chunkBuffer = pages.wholeChunk();
+            source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), reuse);
+        if (source == reads) {
+          chunkBuffer = pages.wholeChunk() != null ? pages.wholeChunk() : reuse;
         }
       }
       pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
