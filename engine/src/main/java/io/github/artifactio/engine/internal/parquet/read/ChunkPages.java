@@ -111,6 +111,8 @@ final class ChunkPages implements PageSource {
   private int windowOff;
   private long chunkEnd;
   private int window = WINDOW;
+  /** The array a whole chunk was read into; null for a windowed or indexed chunk. */
+  private byte[] whole;
   private long valuesSeen;
   private int dataPages;
   /** The value encodings the footer declares for the chunk, dictionary encodings as one; null: not checked. */
@@ -130,13 +132,28 @@ final class ChunkPages implements PageSource {
   /** Every page of the chunk {@code [start, start + size)}: with one read, or window by window for a large chunk. */
   static ChunkPages sequential(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
       throws IOException {
-    return sequential(source, rowGroup, leaf, start, size, valueCount, WHOLE_CHUNK_MAX, WINDOW);
+    return sequential(source, rowGroup, leaf, start, size, valueCount, WHOLE_CHUNK_MAX, WINDOW, null);
+  }
+
+  /**
+   * {@link #sequential}, reading a whole chunk into {@code reuse} where the source copies and it is large enough (see
+   * {@link ChunkSource#read(int, int, long, int, byte[])}); {@link #wholeChunk} then gives the array for the next.
+   */
+  static ChunkPages sequential(
+      ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount, byte[] reuse)
+      throws IOException {
+    return sequential(source, rowGroup, leaf, start, size, valueCount, WHOLE_CHUNK_MAX, WINDOW, reuse);
   }
 
   /** {@link #sequential} with the thresholds as parameters, so tests can window small chunks. */
   static ChunkPages sequential(
       ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount, int wholeMax, int window)
       throws IOException {
+    return sequential(source, rowGroup, leaf, start, size, valueCount, wholeMax, window, null);
+  }
+
+  private static ChunkPages sequential(ChunkSource source, int rowGroup, int leaf, long start, long size,
+      long valueCount, int wholeMax, int window, byte[] reuse) throws IOException {
     if (size < 0) {
       throw new PageFormatException("the column chunk's size " + size + " is not a readable length");
     }
@@ -144,7 +161,8 @@ final class ChunkPages implements PageSource {
     p.chunkEnd = start + size;
     p.window = window;
     if (size <= wholeMax) {
-      ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size);
+      ChunkSource.Slice s = source.read(rowGroup, leaf, start, (int) size, reuse);
+      p.whole = s.data();
       p.setWindow(start, s.data(), s.offset(), s.length());
       if (valueCount != Long.MAX_VALUE) { // the page walk passes no count: it reports the sum as a finding
         ValueCounts.check(s.data(), s.offset(), s.length(), valueCount);
@@ -154,6 +172,15 @@ final class ChunkPages implements PageSource {
       p.refill(start, (int) Math.min(window, size));
     }
     return p;
+  }
+
+  /**
+   * The array the whole chunk was read into (null for a windowed or indexed chunk), which a caller that passed the
+   * array it reuses, and that is done with this chunk's pages, may pass again for its next chunk. Only a source that
+   * copies (the file, not spans) gives an array that is the caller's to reuse.
+   */
+  byte[] wholeChunk() {
+    return whole;
   }
 
   private void setWindow(long at, byte[] data, int off, int len) {

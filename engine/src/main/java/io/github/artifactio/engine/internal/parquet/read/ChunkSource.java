@@ -10,6 +10,15 @@ interface ChunkSource {
   /** Bytes {@code [offset, offset + length)} of the file, which lie inside chunk ({@code rowGroup}, {@code leaf}). */
   Slice read(int rowGroup, int leaf, long offset, int length) throws IOException;
 
+  /**
+   * {@link #read}, except that a source which copies the bytes out of the file puts them in {@code reuse} when it holds
+   * {@code length} bytes: an array of the caller's that nothing refers to any more (the previous chunk of a scan's
+   * column), so a chunk read costs no fresh, zeroed array. A source that hands out bytes it holds (spans) ignores it.
+   */
+  default Slice read(int rowGroup, int leaf, long offset, int length, byte[] reuse) throws IOException {
+    return read(rowGroup, leaf, offset, length);
+  }
+
   /** Copies bytes {@code [offset, offset + length)} of the file into {@code dst} at {@code dstOff}. */
   default void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
     Slice s = read(rowGroup, leaf, offset, length);

@@ -80,6 +80,35 @@ final class Decompressors {
     }
   }
 
+  /**
+   * SNAPPY: decompresses {@code in[off, off+len)}, which the page header says is {@code size} bytes, straight into
+   * primitive array {@code out} (a {@code double[]}, {@code long[]}, {@code int[]} or {@code float[]}) from byte
+   * {@code outByte}, which the caller has checked holds {@code size} bytes there. The same checks and errors as
+   * {@link #decompress}; used where a page's bytes are the batch's values as they lie in memory (PLAIN,
+   * little-endian), so they need no page buffer and no second copy.
+   */
+  static void snappyInto(byte[] in, int off, int len, int size, Object out, int outByte) {
+    if (size < 0) {
+      throw new PageFormatException("its header gives an uncompressed size of " + size);
+    }
+    Bounds.page(CompressionCodecName.SNAPPY, len, size);
+    try {
+      int declared = Snappy.uncompressedLength(in, off, len);
+      if (declared != size) {
+        throw new PageFormatException(
+            "its SNAPPY bytes decompress to " + declared + " bytes, its header says " + size);
+      }
+      int n = Snappy.rawUncompress(in, off, len, out, outByte);
+      if (n != size) {
+        throw new PageFormatException("its SNAPPY bytes decompress to " + n + " bytes, its header says " + size);
+      }
+    } catch (PageFormatException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new PageFormatException("its SNAPPY bytes do not decompress: they are corrupt", e);
+    }
+  }
+
   private static byte[] decompressBounded(
       CompressionCodecName codec, byte[] in, int off, int len, int size, byte[] reuse) throws IOException {
     if (codec == CompressionCodecName.SNAPPY) {

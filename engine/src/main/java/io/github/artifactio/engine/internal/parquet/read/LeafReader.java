@@ -448,6 +448,14 @@ final class LeafReader {
     }
     int done = 0;
     while (done < n) {
+      if (!hasLevels() && b instanceof Builders.Flat f) {
+        int k = decompressInto(f, n - done);
+        if (k >= 0) {
+          row += k;
+          done += k;
+          continue;
+        }
+      }
       if (!hasLevels() && !nextPage()) {
         throw new PageFormatException("the column chunk ends at row " + row + ", before the rows its row group holds");
       }
@@ -461,6 +469,72 @@ final class LeafReader {
       }
     }
   }
+
+  /**
+   * The next page straight into the batch, where its decompressed bytes are the batch's values as they lie in memory:
+   * a v1 SNAPPY page of PLAIN values of a required, flat column ({@code DOUBLE} into a {@code double[]}, and the other
+   * fixed-width types alike) on a little-endian machine, holding exactly its count of values and no more than
+   * {@code room} of them. snappy-java then decompresses into the batch's array itself: no page buffer, no second copy
+   * (the one-column read moved every value twice before). Returns the rows read, or -1 where the page is not such a
+   * page (or not at the reader's row) and the general path reads it, with its own checks and errors. The checks made
+   * here are the general path's, in its order (CRC, sizes, the SNAPPY stream's length), with the same messages.
+   */
+  private int decompressInto(Builders.Flat b, int room) throws IOException {
+    if (!NATIVE_LITTLE_ENDIAN || maxDef != 0 || maxRep != 0 || codec != CompressionCodecName.SNAPPY) {
+      return -1;
+    }
+    ChunkPages.RawPage p = peekRaw();
+    if (p == null || p.decompressed != null || p.header.type != PageType.DATA_PAGE) {
+      return -1;
+    }
+    DataPageHeader d = p.header.data_page_header;
+    if (d == null || d.encoding != Encoding.PLAIN || d.num_values < 0 || d.num_values > room
+        || p.firstRow >= 0 && p.firstRow != row || p.rows >= 0 && p.rows != d.num_values) {
+      return -1;
+    }
+    Object array;
+    int width;
+    int length;
+    if (physical == PrimitiveTypeName.DOUBLE && b instanceof Builders.F64 f) {
+      array = f.values;
+      width = 8;
+      length = f.values.length;
+    } else if (physical == PrimitiveTypeName.INT64 && b instanceof Builders.I64 f) {
+      array = f.values;
+      width = 8;
+      length = f.values.length;
+    } else if (physical == PrimitiveTypeName.INT32 && b instanceof Builders.I32 f) {
+      array = f.values;
+      width = 4;
+      length = f.values.length;
+    } else if (physical == PrimitiveTypeName.FLOAT && b instanceof Builders.F32 f) {
+      array = f.values;
+      width = 4;
+      length = f.values.length;
+    } else {
+      return -1;
+    }
+    int k = d.num_values;
+    if ((long) k * width != p.header.uncompressed_page_size || b.size + (long) k > length || p.length == 0) {
+      return -1;
+    }
+    pending = null;
+    decoded = false;
+    page = p.page >= 0 ? "data page " + p.page : "a data page";
+    try {
+      verify(p);
+      Bounds.levels(k, false);
+      // the destination holds k * width bytes from b.size * width: the stream's own length is held to that first
+      Decompressors.snappyInto(p.data, p.offset, p.length, k * width, array, b.size * width);
+    } catch (PageFormatException e) {
+      throw located(e);
+    }
+    b.size += k;
+    return k;
+  }
+
+  private static final boolean NATIVE_LITTLE_ENDIAN =
+      java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
 
   /** Every level of the decoded page is consumed: so must its values be. */
   private void pageConsumed() {

@@ -6,10 +6,12 @@
  * index too); {@link io.github.artifactio.engine.internal.parquet.read.Scan} streams batches over sorted row ranges,
  * one cursor per projected column, optionally in contiguous column groups on the caller's engine context, from a
  * {@code ChunkSource}: the file ({@code FileReads}) or a row group's chunks coalesced into spans ({@code SpanCache}).
- * {@code ChunkPages} reads a column chunk whole or only its wanted pages; {@code LeafReader} decompresses
+ * {@code ChunkPages} reads a column chunk whole (into the array a scan's column reuses from chunk to chunk) or only
+ * its wanted pages; {@code LeafReader} decompresses
  * ({@code Decompressors}) and decodes pages (PLAIN and dictionary straight into primitive arrays through
  * {@code ValueDecoder} and {@code Builders}, parquet-java's {@code ValuesReader} for other encodings,
- * {@code RleDecoder} for levels and ids) from a {@code PageSource}; {@code StringInterner} numbers a string column's
+ * {@code RleDecoder} for levels and ids; a SNAPPY page of PLAIN fixed-width values that fits in the batch straight
+ * into the batch's array) from a {@code PageSource}; {@code StringInterner} numbers a string column's
  * distinct values. {@code PageWalker} walks every page (CRC, decompression) and, in a walk with values, hands each
  * checked, decompressed page on to a {@code LeafReader}, so a page is read and decompressed once; {@code LayoutReader}
  * is the public layout package's way in. {@code ArrowBatches} turns typed batches into Arrow roots; {@code Codecs} is
