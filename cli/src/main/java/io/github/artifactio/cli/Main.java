@@ -47,7 +47,10 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    PrintWriter out = new PacedOut(System.out);
+    int code = run(args, out, new PrintWriter(System.err, true));
+    out.flush();
+    System.exit(code);
   }
 
   /** Runs one command line, printing to {@code out} and {@code err}; returns the exit code. */
