@@ -166,7 +166,8 @@ final class MergeScale {
     Path timeOut = Files.createTempFile("merge-time", ".txt");
     Path err = Files.createTempFile("merge-err", ".txt");
     try {
-      ProcessBuilder b = new ProcessBuilder("/usr/bin/time", "-f", "%M", "-o", timeOut.toString(),
+      // GNU time from the PATH (Debian's package "time"; the shell's keyword is not a program) for the peak RSS
+      ProcessBuilder b = new ProcessBuilder("time", "-f", "%M", "-o", timeOut.toString(),
           launcher.toString(), "merge", partials.toString()).redirectError(err.toFile())
           .redirectOutput(stdout.toFile());
       List<String> opts = new ArrayList<>(Machine.jvmArgs());
