@@ -7,18 +7,16 @@ import io.github.artifactio.engine.plan.PlannedFile;
 import io.github.artifactio.engine.plan.ShardSpec;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
-import java.io.IOException;
+import io.github.artifactio.it.plugin.ItSetup;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The merge arm of the scale benchmark: the partial reports of a {@code validate} of many files in many shards, and
@@ -82,7 +80,7 @@ final class MergeScale {
       System.out.printf(java.util.Locale.ROOT, "%-60s %8.3f s, peak RSS %d MB, heap after GC %d MB%n", name,
           BenchStats.median(seconds), rss / 1024, live / 1024);
       large = seconds;
-      deleteTree(partials);
+      ItSetup.deleteTree(partials);
     }
     double[] t = BenchStats.array(large);
     com.fasterxml.jackson.databind.node.ObjectNode target = targets.addObject();
@@ -127,7 +125,7 @@ final class MergeScale {
       planned.add(new PlannedFile(corpus.resolve(shown(i)).toString(), finding ? failingStamp : passingStamp));
     }
     WorkPlan plan = WorkPlan.rowGroups(ValidatePartial.KIND, planned, t.splitBytes(), t.toolVersion());
-    deleteTree(partials);
+    ItSetup.deleteTree(partials);
     Files.createDirectories(partials);
     for (int s = 0; s < shards; s++) {
       ShardSpec shard = new ShardSpec(s, shards);
@@ -206,17 +204,6 @@ final class MergeScale {
       Files.deleteIfExists(gcLog);
       Files.deleteIfExists(timeOut);
       Files.deleteIfExists(err);
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 

@@ -191,7 +191,8 @@ public final class ItSetup {
     }
   }
 
-  static void deleteTree(Path dir) throws IOException {
+  /** Deletes {@code dir} and everything below it; nothing where it does not exist. */
+  public static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
