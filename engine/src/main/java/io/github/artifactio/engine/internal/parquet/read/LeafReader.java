@@ -291,15 +291,8 @@ final class LeafReader {
           + " levels are declared " + enc + "-encoded; levels are RLE or BIT_PACKED");
     }
     if (enc == Encoding.RLE) {
-      if (pos + 4 > end) {
-        throw new PageFormatException("level data ends before its length");
-      }
-      int len = (body[pos] & 0xff) | (body[pos + 1] & 0xff) << 8 | (body[pos + 2] & 0xff) << 16
-          | (body[pos + 3] & 0xff) << 24;
+      int len = rleLength(body, pos, end);
       pos += 4;
-      if (len < 0 || len > end - pos) {
-        throw new PageFormatException("levels of " + len + " bytes run past their page");
-      }
       new RleDecoder(body, pos, pos + len, RleDecoder.bitWidth(max)).read(out, 0, count);
       return pos + len;
     }
@@ -312,20 +305,26 @@ final class LeafReader {
     return pos + (int) in.position();
   }
 
-  /**
-   * v1 RLE levels with their 4-byte length, read as {@link RleDecoder#select} reads them into {@code out}: the
-   * levels that are {@code value} ({@code equal}) or are not. Returns the end.
-   */
-  private int runsV1(byte[] body, int pos, int end, int max, int value, boolean equal, RleDecoder.Positions out) {
+  /** The length that v1 RLE levels at {@code pos} give themselves (4 bytes, little-endian), checked to fit the page. */
+  private static int rleLength(byte[] body, int pos, int end) {
     if (pos + 4 > end) {
       throw new PageFormatException("level data ends before its length");
     }
     int len = (body[pos] & 0xff) | (body[pos + 1] & 0xff) << 8 | (body[pos + 2] & 0xff) << 16
         | (body[pos + 3] & 0xff) << 24;
-    pos += 4;
-    if (len < 0 || len > end - pos) {
+    if (len < 0 || len > end - pos - 4) {
       throw new PageFormatException("levels of " + len + " bytes run past their page");
     }
+    return len;
+  }
+
+  /**
+   * v1 RLE levels with their 4-byte length, read as {@link RleDecoder#select} reads them into {@code out}: the
+   * levels that are {@code value} ({@code equal}) or are not. Returns the end.
+   */
+  private int runsV1(byte[] body, int pos, int end, int max, int value, boolean equal, RleDecoder.Positions out) {
+    int len = rleLength(body, pos, end);
+    pos += 4;
     out.clear();
     new RleDecoder(body, pos, pos + len, RleDecoder.bitWidth(max)).select(count, value, equal, out);
     return pos + len;
