@@ -149,24 +149,17 @@ public final class BatchColumnSource implements ColumnSource {
           replay.forEach(consumer);
           continue;
         }
-        // the row group's chunks while they fit the budget; null once they do not (the group is then not kept)
-        List<List<ValueChunk>> keeping = new ArrayList<>(1);
-        keeping.add(keep ? new ArrayList<>() : null);
-        long[] bytes = {0};
+        Keeping keeping = keep ? new Keeping() : null;
         forEachBatch(g, projection, (row, b) -> {
           ValueChunk c = chunk(g.index(), row, b.column(column));
-          if (keeping.get(0) != null) {
-            bytes[0] += bytes(c);
-            keeping.set(0, keptBytes + bytes[0] <= sharedBytes ? keeping.get(0) : null);
-            if (keeping.get(0) != null) {
-              keeping.get(0).add(c);
-            }
+          if (keeping != null) {
+            keeping.offer(c);
           }
           consumer.accept(c);
         });
-        if (keeping.get(0) != null) {
-          groups.put(g.index(), keeping.get(0));
-          keptBytes += bytes[0];
+        if (keeping != null && keeping.chunks != null) {
+          groups.put(g.index(), keeping.chunks);
+          keptBytes += keeping.bytes;
         }
       }
     } finally {
@@ -175,6 +168,24 @@ public final class BatchColumnSource implements ColumnSource {
       } else if (left != null) {
         scansLeft.remove(column);
         release(column);
+      }
+    }
+  }
+
+  /** A row group's chunks while they fit what is left of the budget; none ({@code chunks} null) once they do not. */
+  private final class Keeping {
+    List<ValueChunk> chunks = new ArrayList<>();
+    long bytes;
+
+    void offer(ValueChunk c) {
+      if (chunks == null) {
+        return;
+      }
+      bytes += bytes(c);
+      if (keptBytes + bytes > sharedBytes) {
+        chunks = null;
+      } else {
+        chunks.add(c);
       }
     }
   }

@@ -134,17 +134,22 @@ abstract class ValueDecoder {
 
     @Override
     void readBinary(Builders.Utf8 out) {
-      if (pos + 4 > end) {
-        throw truncated();
-      }
-      int len =
-          (buf[pos] & 0xff) | (buf[pos + 1] & 0xff) << 8 | (buf[pos + 2] & 0xff) << 16 | (buf[pos + 3] & 0xff) << 24;
+      int len = lengthAt(pos);
       pos += 4;
-      if (len < 0 || len > end - pos) {
-        throw new PageFormatException("a byte array value of " + (len & 0xffffffffL) + " bytes runs past its page");
-      }
       out.append(buf, pos, len);
       pos += len;
+    }
+
+    /** The length of the byte array value whose 4-byte length is at {@code p}, checked to lie in the page. */
+    private int lengthAt(int p) {
+      if (p + 4 > end) {
+        throw truncated();
+      }
+      int len = (buf[p] & 0xff) | (buf[p + 1] & 0xff) << 8 | (buf[p + 2] & 0xff) << 16 | (buf[p + 3] & 0xff) << 24;
+      if (len < 0 || len > end - p - 4) {
+        throw new PageFormatException("a byte array value of " + (len & 0xffffffffL) + " bytes runs past its page");
+      }
+      return len;
     }
 
     @Override
@@ -158,14 +163,8 @@ abstract class ValueDecoder {
       int used = out.used;
       try {
         for (int i = 0; i < n; i++) {
-          if (p + 4 > end) {
-            throw truncated();
-          }
-          int len = (src[p] & 0xff) | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff) << 16 | (src[p + 3] & 0xff) << 24;
+          int len = lengthAt(p);
           p += 4;
-          if (len < 0 || len > end - p) {
-            throw new PageFormatException("a byte array value of " + (len & 0xffffffffL) + " bytes runs past its page");
-          }
           System.arraycopy(src, p, dst, used, len);
           used += len;
           p += len;
