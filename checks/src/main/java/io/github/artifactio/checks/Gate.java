@@ -15,7 +15,9 @@ import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.checks.result.Status;
 import io.github.artifactio.engine.EngineContext;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
@@ -115,6 +117,19 @@ public final class Gate {
   @FunctionalInterface
   public interface Results {
     void walk(ResultSink each) throws IOException;
+
+    /**
+     * One walk for each of {@code sinks}, which share nothing, so that results that can be walked by several threads
+     * at once (a merge's, read back from its spool) are: by default one walk, each result handed to every sink in
+     * turn.
+     */
+    default void walk(List<ResultSink> sinks) throws IOException {
+      walk(r -> {
+        for (ResultSink s : sinks) {
+          s.accept(r);
+        }
+      });
+    }
   }
 
   /**
@@ -177,7 +192,8 @@ public final class Gate {
       if (o.reportDir() != null) {
         Files.createDirectories(o.reportDir());
       }
-      try (Writer jf = jsonFile == null ? null : Files.newBufferedWriter(jsonFile, StandardCharsets.UTF_8);
+      try (OutputStream jf = jsonFile == null ? null
+          : new BufferedOutputStream(Files.newOutputStream(jsonFile), 1 << 16);
           Writer xf = junitFile == null ? null : Files.newBufferedWriter(junitFile, StandardCharsets.UTF_8);
           Reports.JsonReport toFile = jf == null ? null : new Reports.JsonReport(jf, List.of(head), o.tool(),
               o.version());
@@ -187,21 +203,26 @@ public final class Gate {
         if (junit != null) {
           junit.suite(head);
         }
-        results.walk(r -> {
-          RuleResult x = suppress(r, suppressions, goal).outcome().results().get(0);
-          if (table != null) {
-            log.info(table.line(x));
-          }
-          if (toFile != null) {
-            toFile.result(goal.name(), o.execution(), x);
-          }
-          if (toOut != null) {
-            toOut.result(goal.name(), o.execution(), x);
-          }
-          if (junit != null) {
-            junit.testcase(x);
-          }
-        });
+        // each report its own sink, sharing nothing, so that a merge writes them on its threads at once
+        List<ResultSink> sinks = new ArrayList<>();
+        if (table != null || junit != null) {
+          sinks.add(r -> {
+            RuleResult x = suppressed(r, suppressions, goal);
+            if (table != null) {
+              log.info(table.line(x));
+            }
+            if (junit != null) {
+              junit.testcase(x);
+            }
+          });
+        }
+        if (toFile != null) {
+          sinks.add(r -> toFile.result(goal.name(), o.execution(), suppressed(r, suppressions, goal)));
+        }
+        if (toOut != null) {
+          sinks.add(r -> toOut.result(goal.name(), o.execution(), suppressed(r, suppressions, goal)));
+        }
+        results.walk(sinks);
         if (junit != null) {
           junit.endSuite();
         }
@@ -217,6 +238,11 @@ public final class Gate {
     }
     return new Verdict(run, List.of(run), failure(what, d, threshold, held.failing(threshold),
         run.failingUndetermined(), all));
+  }
+
+  /** {@code r} as the suppressions leave it. */
+  private static RuleResult suppressed(RuleResult r, List<Suppression> suppressions, Goal goal) {
+    return suppressions.isEmpty() ? r : suppress(r, suppressions, goal).outcome().results().get(0);
   }
 
   private static Suppression.Applied suppress(RuleResult r, List<Suppression> suppressions, Goal goal) {

@@ -100,4 +100,53 @@ class ShardedValidationTest {
         + ", now " + FileStamp.of(b) + "; check it again (1 violation)",
         o.results().get(0).findings().get(0).message());
   }
+
+  @Test
+  void partials_that_claim_each_others_units_are_refused_naming_both_as_the_plans_claims_say()
+      throws IOException, ValidatePartial.MalformedException {
+    for (int i = 0; i < 4; i++) {
+      Inputs.precursors(dir.resolve("f" + i + ".precursors.parquet"), 20, 5);
+    }
+    ValidateGoal goal = ValidateGoal.builder(dir).build();
+    GateOptions o = GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").build();
+    WorkPlan plan = ShardedValidation.plan(goal, o, new GateTest.Lines());
+    ValidatePartial a = ShardedValidation.run(goal, o, plan, new ShardSpec(0, 2), List.of(), "a");
+    ValidatePartial b = ShardedValidation.run(goal, o, plan, new ShardSpec(1, 2), List.of(), "b");
+    assertEquals(List.of(), ShardedValidation.refusalsOf(List.of(a.source(), b.source())));
+    // each says it is the other's shard, holding its own units
+    List<String> refused = ShardedValidation.refusalsOf(List.of(as(a, 1), as(b, 0)));
+    List<List<io.github.artifactio.engine.plan.WorkUnit>> shards = plan.shards(2);
+    assertEquals(List.of("a holds other units than shard 1/2 of its plan: " + shards.get(0) + " instead of "
+        + shards.get(1),
+        "b holds other units than shard 0/2 of its plan: " + shards.get(1) + " instead of "
+            + shards.get(0)),
+        refused);
+  }
+
+  @Test
+  void a_partial_whose_unit_names_a_file_its_plan_does_not_hold_is_malformed() throws IOException {
+    for (int i = 0; i < 2; i++) {
+      Inputs.precursors(dir.resolve("f" + i + ".precursors.parquet"), 20, 5);
+    }
+    ValidateGoal goal = ValidateGoal.builder(dir).build();
+    GateOptions o = GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").build();
+    WorkPlan plan = ShardedValidation.plan(goal, o, new GateTest.Lines());
+    ValidatePartial a = ShardedValidation.run(goal, o, plan, new ShardSpec(0, 1), List.of(), "a");
+    ValidatePartial.Unit first = a.units().get(0);
+    var moved = new io.github.artifactio.engine.plan.WorkUnit(first.unit().index(), first.unit().file(), "/elsewhere/x"
+        + ".parquet", first.unit().axis(), first.unit().from(), first.unit().to(), first.unit().bytes());
+    List<ValidatePartial.Unit> units = new ArrayList<>(a.units());
+    units.set(0, new ValidatePartial.Unit(moved, first.file(), first.results(), first.parts()));
+    ValidatePartial bad = new ValidatePartial(a.name(), a.planId(), a.toolVersion(), a.splitBytes(), a.files(),
+        a.shard(), a.directory(), a.configuration(), a.invocation(), a.warnings(), units, a.reads());
+    var e = org.junit.jupiter.api.Assertions.assertThrows(ValidatePartial.MalformedException.class,
+        () -> ShardedValidation.refusalsOf(List.of(bad.source())));
+    assertEquals("a: unit 0 names a file its plan does not hold: /elsewhere/x.parquet", e.getMessage());
+  }
+
+  private static ValidatePartial.Source as(ValidatePartial p, int shard) {
+    return new ValidatePartial(p.name(), p.planId(), p.toolVersion(), p.splitBytes(), p.files(), new ShardSpec(shard,
+        p.shard().count()), p.directory(), p.configuration(), p.invocation(), p.warnings(), p.units(), p.reads())
+        .source();
+  }
 }

@@ -1,5 +1,8 @@
 package io.github.artifactio.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.github.artifactio.checks.ValidatePartial;
 import io.github.artifactio.checks.shard.B3sumLines;
 import io.github.artifactio.checks.shard.HashPartial;
@@ -91,12 +94,29 @@ final class MergeCommand implements CliCommand {
 
   /** The {@code kind} a partial report names (null when it names none): which command's merge reads the set. */
   private static String kind(Path report) throws IOException {
-    try {
-      return ManifestMerge.head(report).path("kind").asText(null);
+    // the head's fields up to "kind" only (the third): 1,000 partials' whole heads took a tenth of a second
+    try (JsonParser p = KIND_READER.createParser(report.toFile())) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken t = p.nextToken();
+        if (field.equals("units")) {
+          return null;
+        }
+        if (field.equals("kind")) {
+          return t.isScalarValue() && t != JsonToken.VALUE_NULL ? p.getText() : null;
+        }
+        p.skipChildren();
+      }
+      return null;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return null; // the hash merge names the report that is not JSON
     }
   }
+
+  private static final JsonFactory KIND_READER = new JsonFactory();
 
   /** b3sum's lines of every file, as {@code hash} prints them; any unit's error instead, and no line at all. */
   private static int hash(List<HashPartial> reports, PrintWriter out, PrintWriter err) {

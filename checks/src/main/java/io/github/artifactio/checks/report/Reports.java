@@ -334,10 +334,24 @@ public final class Reports {
    * once and nothing but the result at hand is held.
    */
   public static final class JsonReport implements Closeable {
-    private final Writer w;
+    private final java.io.Flushable w;
     private final JsonGenerator g;
 
     public JsonReport(Writer w, List<RunHead> runs, String tool, String version) throws IOException {
+      this(w, Mapper.JSON.getFactory().createGenerator(w), runs, tool, version);
+    }
+
+    /**
+     * The report in UTF-8 to {@code out}, which the caller closes: the same bytes as through a writer, without the
+     * writer's encoding of every character (a merge writes 100 MB of it).
+     */
+    public JsonReport(java.io.OutputStream out, List<RunHead> runs, String tool, String version) throws IOException {
+      this(out, Mapper.JSON.getFactory().createGenerator(out, com.fasterxml.jackson.core.JsonEncoding.UTF8), runs,
+          tool, version);
+    }
+
+    private JsonReport(java.io.Flushable w, JsonGenerator g, List<RunHead> runs, String tool, String version)
+        throws IOException {
       ObjectNode root = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
       root.put("schema", "artifact-io/validation");
       root.put("schema_version", SCHEMA_VERSION);
@@ -370,7 +384,7 @@ public final class Reports {
       }
       summary(total, sums);
       this.w = w;
-      g = Mapper.JSON.getFactory().createGenerator(w);
+      this.g = g;
       // the writer is the caller's to close, and flushed once at the end, not after each result the mapper writes
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       g.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
@@ -384,8 +398,22 @@ public final class Reports {
       g.writeStartArray();
     }
 
+    /** A result's text, made by hand where that is the generator's ({@link #render}), kept for the next. */
+    private final StringBuilder text = new StringBuilder(512);
+    private char[] chars = new char[512];
+
     /** The next result, of {@code goal}'s {@code execution}. */
     public void result(String goal, String execution, RuleResult x) throws IOException {
+      if (render(text, goal, execution, x)) {
+        int n = text.length();
+        if (chars.length < n) {
+          chars = new char[Math.max(n, 2 * chars.length)];
+        }
+        text.getChars(0, n, chars, 0);
+        // the generator writes the separator before it, as before any value in the list
+        g.writeRawValue(chars, 0, n);
+        return;
+      }
       // the fields of json(x) in its order, written straight to the generator: no tree a result (400,000 in a merge)
       g.writeStartObject();
       g.writeStringField("goal", goal);
@@ -408,6 +436,98 @@ public final class Reports {
         g.writeEndArray();
       }
       g.writeEndObject();
+    }
+
+    private static final String NL = System.lineSeparator();
+    /** What the pretty printer writes before a result's field (a result is an object two levels in) and a finding's. */
+    private static final String FIELD = NL + "    ";
+    private static final String FINDING_FIELD = NL + "      ";
+
+    /**
+     * The text the generator writes for {@code x} through {@link #result}'s fields, made in {@code b} by hand, when
+     * every string in it is printable ASCII without a quote or backslash (the generator escapes nothing in such a
+     * string, so the text is a plain copy); false, with {@code b} undefined, when some string is not, for the
+     * generator to write it. The generator's per-field work (pretty printer, escape tables) was most of the time a
+     * merge took to write 400,000 results; {@code ReportsTest} holds the two to the same bytes.
+     */
+    static boolean render(StringBuilder b, String goal, String execution, RuleResult x) {
+      b.setLength(0);
+      b.append('{');
+      if (!field(b, FIELD, "goal", goal, false) || !field(b, FIELD, "execution", execution, true)
+          || !field(b, FIELD, "file", x.file(), true) || !field(b, FIELD, "rule", x.rule(), true)
+          || !field(b, FIELD, "severity", x.severity().name(), true)
+          || !field(b, FIELD, "status", x.status().name(), true)
+          || !field(b, FIELD, "observed", x.observed(), true)) {
+        return false;
+      }
+      b.append(',').append(FIELD).append("\"findings\" : ");
+      if (x.findings().isEmpty()) {
+        b.append("[ ]");
+      } else if (!findings(b, x.findings().stream().map(f -> new RuleResult.Suppressed(f, "")).toList(), false)) {
+        return false;
+      }
+      if (!x.suppressed().isEmpty()) {
+        b.append(',').append(FIELD).append("\"suppressed\" : ");
+        if (!findings(b, x.suppressed(), true)) {
+          return false;
+        }
+      }
+      b.append(NL).append("  }");
+      return true;
+    }
+
+    private static boolean findings(StringBuilder b, List<RuleResult.Suppressed> list, boolean reasons) {
+      if (list.isEmpty()) {
+        b.append("[ ]");
+        return true;
+      }
+      b.append("[ ");
+      for (int i = 0; i < list.size(); i++) {
+        if (i > 0) {
+          b.append(", ");
+        }
+        Finding f = list.get(i).finding();
+        b.append('{');
+        if (!field(b, FINDING_FIELD, "rule", f.rule(), false)
+            || !field(b, FINDING_FIELD, "severity", f.severity().name(), true)
+            || !field(b, FINDING_FIELD, "file", f.file(), true)
+            || !field(b, FINDING_FIELD, "column", f.column(), true)) {
+          return false;
+        }
+        b.append(',').append(FINDING_FIELD).append("\"row_group\" : ");
+        b.append(f.rowGroup() == null ? "null" : f.rowGroup().toString());
+        b.append(',').append(FINDING_FIELD).append("\"row\" : ");
+        b.append(f.row() == null ? "null" : f.row().toString());
+        b.append(',').append(FINDING_FIELD).append("\"count\" : ").append(f.count());
+        if (!field(b, FINDING_FIELD, "detail", f.detail(), true)
+            || !field(b, FINDING_FIELD, "message", f.message(), true)
+            || reasons && !field(b, FINDING_FIELD, "reason", list.get(i).reason(), true)) {
+          return false;
+        }
+        b.append(NL).append("    }");
+      }
+      b.append(" ]");
+      return true;
+    }
+
+    /** {@code "name" : "value"} (or {@code null}), after a comma unless first; false when the value needs escapes. */
+    private static boolean field(StringBuilder b, String indent, String name, String value, boolean comma) {
+      if (comma) {
+        b.append(',');
+      }
+      b.append(indent).append('"').append(name).append("\" : ");
+      if (value == null) {
+        b.append("null");
+        return true;
+      }
+      for (int i = 0; i < value.length(); i++) {
+        char c = value.charAt(i);
+        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+          return false;
+        }
+      }
+      b.append('"').append(value).append('"');
+      return true;
     }
 
     /** A finding as {@link Reports#finding(ObjectNode, Finding)} puts it, and a suppression's reason after it. */
@@ -475,8 +595,42 @@ public final class Reports {
       w.write(b.toString());
     }
 
+    private final StringBuilder plain = new StringBuilder(256);
+
     /** The test case of the suite's next result. */
     public void testcase(RuleResult r) throws IOException {
+      if (passing(plain, classname, r)) {
+        w.append(plain);
+      } else {
+        w.write(testcase(classname, undeterminedFails, r));
+      }
+    }
+
+    /**
+     * A result without findings that passes (most results), as {@link #testcase(String, boolean, RuleResult)} gives
+     * it, into {@code b} without the lists and joins made there; false, writing nothing, for any other result.
+     */
+    static boolean passing(StringBuilder b, String classname, RuleResult r) {
+      b.setLength(0);
+      if (!r.findings().isEmpty() || !r.suppressed().isEmpty()
+          || r.status() != Status.PASS && r.status() != Status.WARN) {
+        return false;
+      }
+      b.append("  <testcase classname=\"");
+      xml(b, classname);
+      b.append("\" name=\"");
+      xml(b, r.file());
+      b.append(" [");
+      xml(b, r.rule());
+      b.append("]\" time=\"").append(seconds(r.seconds())).append("\">\n    <system-out>")
+          .append(r.status().name()).append(' ');
+      xml(b, r.observed());
+      b.append("</system-out>\n  </testcase>\n");
+      return true;
+    }
+
+    /** The test case of {@code r} in a suite whose UNDETERMINED results fail when {@code undeterminedFails}. */
+    static String testcase(String classname, boolean undeterminedFails, RuleResult r) {
       StringBuilder b = new StringBuilder();
       b.append("  <testcase classname=\"").append(xml(classname)).append("\" name=\"")
           .append(xml(r.file() + " [" + r.rule() + "]")).append("\" time=\"").append(seconds(r.seconds()))
@@ -500,7 +654,7 @@ public final class Reports {
       b.append("    <system-out>").append(xml(r.status() + " " + r.observed()
           + (messages.isEmpty() ? "" : "\n" + messages))).append("</system-out>\n");
       b.append("  </testcase>\n");
-      w.write(b.toString());
+      return b.toString();
     }
 
     public void endSuite() throws IOException {
@@ -534,6 +688,17 @@ public final class Reports {
       return new BigDecimal(Double.toString(s)).setScale(3, RoundingMode.HALF_UP).toPlainString();
     }
     return String.format(java.util.Locale.ROOT, "%.3f", s);
+  }
+
+  /** {@code s} escaped as {@link #xml(String)} escapes it, appended to {@code b}. */
+  private static void xml(StringBuilder b, String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (!plain(s.charAt(i))) {
+        b.append(xml(s));
+        return;
+      }
+    }
+    b.append(s);
   }
 
   private static String xml(String s) {
