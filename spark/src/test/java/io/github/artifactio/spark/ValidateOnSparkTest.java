@@ -84,6 +84,10 @@ class ValidateOnSparkTest {
     return c;
   }
 
+  /** Units of a range of row groups the tasks checked. */
+  private static final java.util.concurrent.atomic.AtomicInteger RANGES =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   private static final List<String> CONTRACTS = List.of("--contract", "library-precursors,library-fragments");
 
   @Test
@@ -159,5 +163,56 @@ class ValidateOnSparkTest {
     assertTrue(log.toString().matches("(?s).*\\[ERROR] \\[structure] run0/lib\\.precursors\\.parquet: the file changed"
         + " while the shard checked it: planned as size \\d+ bytes, modified [^,]+, now size -1 bytes, modified"
         + " 1969-12-31T23:59:59.999999999Z; check it again.*"), log.toString());
+  }
+
+  @Test
+  void a_file_checked_in_ranges_of_row_groups_by_several_tasks_gives_the_command_lines_reports_and_file_rows()
+      throws IOException {
+    // 300,000 rows in 15 row groups, over 3 MiB (random steps do not compress): three or more ranges at 1 MiB, an id
+    // gap and a descending m/z step in different ranges
+    int n = 300_000;
+    int[] id = new int[n];
+    double[] mz = new double[n];
+    java.util.Random r = new java.util.Random(27);
+    double x = 400;
+    for (int i = 0; i < n; i++) {
+      id[i] = i >= 250_000 ? i + 1 : i;
+      x += i == 123_457 ? -1 : r.nextDouble() * 1e-3;
+      mz[i] = x;
+    }
+    Path run = dir.resolve("big").resolve("run0");
+    Files.createDirectories(run);
+    Path file = run.resolve("lib.precursors.parquet");
+    TableWriter.writeTable(file, List.of(new UInt32Column("candidate_id", id), new Float64Column("precursor_mz", mz)),
+        WriteOptions.builder().rowGroupRows(20_000).build());
+    assertTrue(Files.size(file) > 3 << 20, "the file is over 3 MiB: " + Files.size(file));
+    Path cliReport = dir.resolve("cli-report");
+    SparkTests.Cli cli = SparkTests.cli("validate", "--split-mib", "1", "--contract", "library-precursors",
+        "--report", cliReport.toString(), dir.resolve("big").toString());
+    assertEquals(1, cli.code(), cli.err());
+    assertTrue(cli.out().contains("first offending row 250000"), "the id gap at the file's row: " + cli.out());
+    assertTrue(cli.out().contains("first offending row 123457"), "the m/z step at the file's row: " + cli.out());
+
+    Path sparkReport = dir.resolve("spark-report");
+    StringWriter log = new StringWriter();
+    RANGES.set(0);
+    ArtifactChecks.ValidateUnit counting = (job, plan, unit) -> {
+      if (unit.axis().equals(io.github.artifactio.engine.plan.WorkPlan.ROW_GROUPS)) {
+        RANGES.incrementAndGet(); // local[2]: the executors are this JVM's threads
+      }
+      return ArtifactChecks.VALIDATE_UNIT.check(job, plan, unit);
+    };
+    Verdict v = ArtifactChecks.validate(spark, List.of(dir.resolve("big").toString()), SparkTests.asTheCli()
+        .contract("library-precursors").splitMib(1).reportDir(sparkReport.toString()).log(GateLog.printing(
+            new PrintWriter(log, true)))
+        .build(), counting);
+
+    assertTrue(RANGES.get() >= 3, "the file was checked in ranges by their tasks: " + RANGES.get());
+    assertFalse(v.passed());
+    assertEquals(Files.readString(cliReport.resolve("validation.json")), Files.readString(sparkReport.resolve(
+        "validation.json")), "validation.json");
+    assertEquals(SparkTests.withoutTimes(cliReport.resolve("TEST-artifact-io.xml")), SparkTests.withoutTimes(
+        sparkReport.resolve("TEST-artifact-io.xml")), "the JUnit XML");
+    assertEquals(cli.out().replace(cliReport.toString(), sparkReport.toString()), log.toString(), "the log");
   }
 }
