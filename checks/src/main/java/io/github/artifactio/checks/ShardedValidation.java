@@ -11,9 +11,11 @@ import io.github.artifactio.checks.rules.ReadAccounting;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.EngineContext;
 import io.github.artifactio.engine.hash.FileStamp;
+import io.github.artifactio.engine.plan.PlanSummary;
 import io.github.artifactio.engine.plan.PlannedFile;
 import io.github.artifactio.engine.plan.ShardClaim;
 import io.github.artifactio.engine.plan.ShardSpec;
+import io.github.artifactio.engine.plan.UnitsDigest;
 import io.github.artifactio.engine.plan.WorkPlan;
 import io.github.artifactio.engine.plan.WorkUnit;
 import java.io.IOException;
@@ -444,16 +446,16 @@ public final class ShardedValidation {
         return List.of("partial reports of different runs: " + differs);
       }
     }
-    // the plan (its file read, its id checked, its shards cut) on one thread while the other reads the units each
-    // partial claims, keeping a digest of them: a merge of 100,000 files spent a fifth of its time here, one thread
-    // idle
+    // the plan summarised (its file streamed, its id checked, its shards' digests made) on one thread while the other
+    // reads the units each partial claims, keeping their digest: a merge of 100,000 files spent a fifth of its time
+    // here with one thread idle, and held the plan (300 bytes a file)
     int n = Runtime.getRuntime().availableProcessors();
     Planned planned;
     Claims claims;
     try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial()) {
       List<Object> done = context.map(List.of(0, 1), task -> {
         try {
-          return task == 0 ? planned(first, head, firstFiles) : claims(partials);
+          return task == 0 ? planned(first, head) : claims(partials);
         } catch (IOException | ValidatePartial.MalformedException e) {
           throw new ReadFailure(e);
         }
@@ -475,19 +477,45 @@ public final class ShardedValidation {
       }
       throw (ValidatePartial.MalformedException) claims.failure();
     }
-    List<List<WorkUnit>> shards = planned.shards();
-    List<PlannedFile> files = planned.files();
+    if (whole(partials, planned.digests(), claims.digests())) {
+      return List.of();
+    }
+    // something is amiss: the plan held whole, to name it
+    return heldRefusals(partials, head, filesOf(firstFiles, first));
+  }
+
+  /** Whether every shard is claimed once, each by a partial whose units' digest is its shard's. */
+  private static boolean whole(List<ValidatePartial.Source> partials, UnitsDigest[] shards, UnitsDigest[] claims) {
+    if (partials.size() != shards.length) {
+      return false;
+    }
+    boolean[] seen = new boolean[shards.length];
+    for (int k = 0; k < partials.size(); k++) {
+      int index = partials.get(k).head().shard().index();
+      if (index < 0 || index >= shards.length || seen[index] || !shards[index].equals(claims[k])) {
+        return false;
+      }
+      seen[index] = true;
+    }
+    return true;
+  }
+
+  /**
+   * The refusals of partials whose plan's id is right and whose claims are not all their shards': the plan and its
+   * shards held, each partial's units read again and compared.
+   */
+  private static List<String> heldRefusals(List<ValidatePartial.Source> partials, ValidatePartial.Head head,
+      List<PlannedFile> files) throws IOException, ValidatePartial.MalformedException {
+    WorkPlan plan = head.splitBytes() > 0
+        ? WorkPlan.rowGroups(ValidatePartial.KIND, files, head.splitBytes(), head.toolVersion())
+        : WorkPlan.wholeFiles(ValidatePartial.KIND, files, head.toolVersion());
+    List<List<WorkUnit>> shards = plan.shards(head.shard().count());
     List<ShardClaim> out = new ArrayList<>();
     for (int k = 0; k < partials.size(); k++) {
       ValidatePartial.Source p = partials.get(k);
       String name = p.head().name();
       int index = p.head().shard().index();
       boolean inPlan = index >= 0 && index < shards.size();
-      if (inPlan && claims.digests()[k].equals(planned.digests()[index])) {
-        // a claim of its shard's very units holds the plan's: the claims of 100,000 units are not a second plan
-        out.add(new ShardClaim(p.head().shard(), name, shards.get(index)));
-        continue;
-      }
       List<WorkUnit> units = p.claimed();
       for (WorkUnit u : units) {
         if (u.file() < 0 || u.file() >= files.size() || !files.get(u.file()).path().equals(u.path())) {
@@ -495,35 +523,28 @@ public final class ShardedValidation {
               + " does not hold: " + u.path());
         }
       }
+      // a claim of its shard's very units holds the plan's: the claims of 100,000 units are not a second plan
       out.add(new ShardClaim(p.head().shard(), name, inPlan && same(shards.get(index), units) ? shards.get(index)
           : units));
     }
     return ShardClaim.refusals(shards, out);
   }
 
-  /** The plan the partials name, cut in their shards with each shard's digest; or why the plan file is not it. */
-  private record Planned(List<PlannedFile> files, List<List<WorkUnit>> shards, UnitsDigest[] digests,
-      String refusal) {}
+  /** The digest of each shard's units of the plan the partials name; or why the plan file is not that plan. */
+  private record Planned(UnitsDigest[] digests, String refusal) {}
 
   /** The digest of the units each partial claims, in their order; or what reading them threw. */
   private record Claims(UnitsDigest[] digests, Exception failure) {}
 
-  private static Planned planned(ValidatePartial.Source first, ValidatePartial.Head head,
-      List<List<PlannedFile>> firstFiles) throws IOException, ValidatePartial.MalformedException {
-    List<PlannedFile> files = filesOf(firstFiles, first);
-    WorkPlan plan = head.splitBytes() > 0
-        ? WorkPlan.rowGroups(ValidatePartial.KIND, files, head.splitBytes(), head.toolVersion())
-        : WorkPlan.wholeFiles(ValidatePartial.KIND, files, head.toolVersion());
+  private static Planned planned(ValidatePartial.Source first, ValidatePartial.Head head)
+      throws IOException, ValidatePartial.MalformedException {
+    PlanSummary plan = new PlanSummary(ValidatePartial.KIND, head.toolVersion(), head.splitBytes());
+    first.files(plan::add);
     if (!plan.id().equals(head.planId())) {
-      return new Planned(files, List.of(), new UnitsDigest[0], head.name() + " does not hold the plan it names:"
-          + " its files make plan " + plan.id() + ", it says " + head.planId());
+      return new Planned(new UnitsDigest[0], head.name() + " does not hold the plan it names: its files make plan "
+          + plan.id() + ", it says " + head.planId());
     }
-    List<List<WorkUnit>> shards = plan.shards(head.shard().count());
-    UnitsDigest[] digests = new UnitsDigest[shards.size()];
-    for (int s = 0; s < digests.length; s++) {
-      digests[s] = UnitsDigest.of(shards.get(s));
-    }
-    return new Planned(files, shards, digests, null);
+    return new Planned(plan.shards(head.shard().count()), null);
   }
 
   private static Claims claims(List<ValidatePartial.Source> partials) {
@@ -546,46 +567,6 @@ public final class ShardedValidation {
         memo.add(first.files());
       }
       return memo.get(0);
-    }
-  }
-
-  /**
-   * A 128-bit digest of units by what {@link #same} compares and the file each names: two independent 64-bit
-   * multiply-and-mix hashes. It tells a partial that claims its shard's units from one that claims others without
-   * holding both lists; a difference it misses would take a collision of both halves at once. Not a defence against a
-   * partial made to deceive, which could as well lie in its results: its claim is what the check compares.
-   */
-  record UnitsDigest(long a, long b) {
-    static UnitsDigest of(List<WorkUnit> units) {
-      long a = 0x9E3779B97F4A7C15L;
-      long b = 0xC2B2AE3D27D4EB4FL;
-      for (WorkUnit u : units) {
-        long[] fields = {u.index(), u.file(), u.from(), u.to(), text(u.path(), 0xCBF29CE484222325L),
-          text(u.axis(), 0x84222325CBF29CE4L), text(u.path(), 0x1F0E1D2C3B4A5968L)};
-        for (long f : fields) {
-          a = mix(a ^ f) * 0xFF51AFD7ED558CCDL;
-          b = mix(b + f * 0xC4CEB9FE1A85EC53L);
-        }
-      }
-      return new UnitsDigest(mix(a), mix(b ^ units.size()));
-    }
-
-    /** FNV-1a over the characters, from {@code seed}. */
-    private static long text(String s, long seed) {
-      long h = seed;
-      for (int i = 0; i < s.length(); i++) {
-        h = (h ^ s.charAt(i)) * 0x100000001B3L;
-      }
-      return h ^ s.length();
-    }
-
-    /** MurmurHash3's 64-bit finaliser. */
-    private static long mix(long x) {
-      x ^= x >>> 33;
-      x *= 0xFF51AFD7ED558CCDL;
-      x ^= x >>> 33;
-      x *= 0xC4CEB9FE1A85EC53L;
-      return x ^ (x >>> 33);
     }
   }
 

@@ -123,6 +123,11 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     /** The files of the plan the partial names. */
     List<PlannedFile> files() throws IOException, MalformedException;
 
+    /** Each file of the plan the partial names, in order, without holding them all. */
+    default void files(java.util.function.Consumer<PlannedFile> each) throws IOException, MalformedException {
+      files().forEach(each);
+    }
+
     /** Each of the partial's units, in its order. */
     void units(UnitSink each) throws IOException, MalformedException;
 
@@ -173,7 +178,14 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
 
       @Override
       public List<PlannedFile> files() throws IOException, MalformedException {
-        return readPlan(planFile(file, head), name);
+        List<PlannedFile> files = new ArrayList<>();
+        readPlan(planFile(file, head), name, files::add);
+        return files;
+      }
+
+      @Override
+      public void files(java.util.function.Consumer<PlannedFile> each) throws IOException, MalformedException {
+        readPlan(planFile(file, head), name, each);
       }
 
       @Override
@@ -585,11 +597,11 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
   }
 
   /** The files of a plan {@link #write} wrote beside a partial; {@code name} is the partial's. */
-  private static List<PlannedFile> readPlan(Path file, String name) throws IOException, MalformedException {
+  private static void readPlan(Path file, String name, java.util.function.Consumer<PlannedFile> files)
+      throws IOException, MalformedException {
     if (!Files.isRegularFile(file)) {
       throw new MalformedException(name + " names its plan " + file.getFileName() + ", which is not beside it");
     }
-    List<PlannedFile> files = new ArrayList<>();
     try (JsonParser p = JSON.createParser(file.toFile())) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new MalformedException(file + " is not the plan of a partial report of validate");
@@ -603,13 +615,12 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
         }
         // one file at a time: the plan of 100,000 files is read without its tree
         while (p.nextToken() == JsonToken.START_OBJECT) {
-          files.add(plannedFile(p, name));
+          files.accept(plannedFile(p, name));
         }
       }
     } catch (JsonProcessingException e) {
       throw new MalformedException(file + " is not JSON: " + e.getOriginalMessage());
     }
-    return files;
   }
 
   /** A plan's file, read field by field from a parser at the start of its object (100,000 in a large plan). */

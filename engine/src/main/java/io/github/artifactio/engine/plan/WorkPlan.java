@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * The work units of one command over a list of files, and their split into shards. Built the same from the same
@@ -159,61 +160,98 @@ public final class WorkPlan {
   private static List<WorkUnit> rowGroupUnits(List<PlannedFile> files, long splitBytes) {
     List<WorkUnit> out = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
-      PlannedFile file = files.get(f);
-      long size = file.stamp().size();
-      List<RowGroupRange> ranges = rowGroupRanges(file.rowGroupBytes(), size, splitBytes);
-      if (ranges.size() == 1) {
-        out.add(new WorkUnit(out.size(), f, file.path(), FILE, 0, 1, size));
-        continue;
-      }
-      for (RowGroupRange r : ranges) {
-        out.add(new WorkUnit(out.size(), f, file.path(), ROW_GROUPS, r.from(), r.to(), r.bytes()));
-      }
+      rowGroupUnits(files.get(f), f, out.size(), splitBytes, out::add);
     }
     return List.copyOf(out);
+  }
+
+  /** File {@code f}'s units of a plan by row groups, numbered from {@code first}: its ranges, or the whole file. */
+  static void rowGroupUnits(PlannedFile file, int f, int first, long splitBytes, Consumer<WorkUnit> out) {
+    long size = file.stamp().size();
+    List<RowGroupRange> ranges = rowGroupRanges(file.rowGroupBytes(), size, splitBytes);
+    if (ranges.size() == 1) {
+      out.accept(new WorkUnit(first, f, file.path(), FILE, 0, 1, size));
+      return;
+    }
+    int i = first;
+    for (RowGroupRange r : ranges) {
+      out.accept(new WorkUnit(i++, f, file.path(), ROW_GROUPS, r.from(), r.to(), r.bytes()));
+    }
   }
 
   private static List<WorkUnit> fileUnits(List<PlannedFile> files) {
     List<WorkUnit> out = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
-      out.add(new WorkUnit(f, f, files.get(f).path(), FILE, 0, 1, files.get(f).stamp().size()));
+      out.add(fileUnit(files.get(f), f, f));
     }
     return List.copyOf(out);
   }
 
+  /** File {@code f}'s one unit, numbered {@code index}, in a plan that splits no file. */
+  static WorkUnit fileUnit(PlannedFile file, int f, int index) {
+    return new WorkUnit(index, f, file.path(), FILE, 0, 1, file.stamp().size());
+  }
+
   private static List<WorkUnit> hashUnits(List<PlannedFile> files, long splitBytes) {
-    long spansPerUnit = Math.max(1, splitBytes / Blake3Parts.SPAN_LEN);
     List<WorkUnit> out = new ArrayList<>();
     for (int f = 0; f < files.size(); f++) {
-      PlannedFile file = files.get(f);
-      long size = file.stamp().size();
-      long spans = Blake3Parts.spans(size);
-      long per = size > splitBytes ? spansPerUnit : spans;
-      for (long from = 0; from < spans; from += per) {
-        long to = Math.min(spans, from + per);
-        long bytes = Math.min(size, to * Blake3Parts.SPAN_LEN) - from * Blake3Parts.SPAN_LEN;
-        out.add(new WorkUnit(out.size(), f, file.path(), SPANS, from, to, bytes));
-      }
+      hashUnits(files.get(f), f, out.size(), splitBytes, out::add);
     }
     return List.copyOf(out);
+  }
+
+  /** File {@code f}'s units of a {@code hash} plan, numbered from {@code first}. */
+  static void hashUnits(PlannedFile file, int f, int first, long splitBytes, Consumer<WorkUnit> out) {
+    long spansPerUnit = Math.max(1, splitBytes / Blake3Parts.SPAN_LEN);
+    long size = file.stamp().size();
+    long spans = Blake3Parts.spans(size);
+    long per = size > splitBytes ? spansPerUnit : spans;
+    int i = first;
+    for (long from = 0; from < spans; from += per) {
+      long to = Math.min(spans, from + per);
+      long bytes = Math.min(size, to * Blake3Parts.SPAN_LEN) - from * Blake3Parts.SPAN_LEN;
+      out.accept(new WorkUnit(i++, f, file.path(), SPANS, from, to, bytes));
+    }
+  }
+
+  /** File {@code f}'s units in a plan of {@code kind} and {@code splitBytes}, numbered from {@code first}. */
+  static void unitsOf(String kind, long splitBytes, PlannedFile file, int f, int first, Consumer<WorkUnit> out) {
+    if (kind.equals(HASH)) {
+      hashUnits(file, f, first, splitBytes, out);
+    } else if (splitBytes > 0) {
+      rowGroupUnits(file, f, first, splitBytes, out);
+    } else {
+      out.accept(fileUnit(file, f, first));
+    }
+  }
+
+  /** The head of the text whose BLAKE3 is a plan's id ({@link #identity}). */
+  static StringBuilder identityHead(String kind, String toolVersion, long splitBytes) {
+    StringBuilder s = new StringBuilder("artifact-io work plan 1\n");
+    s.append("kind ").append(kind).append('\n');
+    s.append("tool ").append(toolVersion).append('\n');
+    s.append("split ").append(splitBytes).append('\n');
+    return s;
+  }
+
+  /** A file's lines of the text whose BLAKE3 is a plan's id. */
+  static void identityLines(StringBuilder s, PlannedFile f) {
+    // the path's length first: a path holding a newline or a space cannot read as two entries
+    s.append(f.stamp().size()).append(' ').append(f.stamp().mtimeNanos()).append(' ').append(f.path().length())
+        .append(':').append(f.path()).append('\n');
+    if (!f.rowGroupBytes().isEmpty()) {
+      // the ranges a file is cut into come from these: two plans that cut it differently are different plans
+      s.append("row groups ").append(f.rowGroupBytes()).append('\n');
+    }
   }
 
   private String identity() {
     // hashed as it is made, 64 KiB at a time: the text of a plan of 100,000 files is 13 MB, which a merge in a small
     // heap cannot hold twice over while a StringBuilder grows
     Blake3Hasher hasher = Blake3.newHasher();
-    StringBuilder s = new StringBuilder("artifact-io work plan 1\n");
-    s.append("kind ").append(kind).append('\n');
-    s.append("tool ").append(toolVersion).append('\n');
-    s.append("split ").append(splitBytes).append('\n');
+    StringBuilder s = identityHead(kind, toolVersion, splitBytes);
     for (PlannedFile f : files) {
-      // the path's length first: a path holding a newline or a space cannot read as two entries
-      s.append(f.stamp().size()).append(' ').append(f.stamp().mtimeNanos()).append(' ').append(f.path().length())
-          .append(':').append(f.path()).append('\n');
-      if (!f.rowGroupBytes().isEmpty()) {
-        // the ranges a file is cut into come from these: two plans that cut it differently are different plans
-        s.append("row groups ").append(f.rowGroupBytes()).append('\n');
-      }
+      identityLines(s, f);
       if (s.length() >= 1 << 16) {
         hasher.update(s.toString().getBytes(StandardCharsets.UTF_8));
         s.setLength(0);
@@ -256,7 +294,7 @@ public final class WorkPlan {
   }
 
   /** {@code floor(count * twiceMid / twiceTotal)}, in 128 bits where the product does not fit in 63. */
-  private static int shardAt(long twiceMid, long twiceTotal, int count) {
+  static int shardAt(long twiceMid, long twiceTotal, int count) {
     if (Math.multiplyHigh(twiceMid, count) == 0 && twiceMid * count >= 0) {
       return (int) (twiceMid * count / twiceTotal);
     }
@@ -264,7 +302,7 @@ public final class WorkPlan {
         .intValueExact();
   }
 
-  private static long weight(WorkUnit u) {
+  static long weight(WorkUnit u) {
     return u.bytes() + 1;
   }
 
