@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.artifactio.checks.report.Reports;
+import io.github.artifactio.checks.shard.PlanFile;
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.engine.hash.FileStamp;
 import io.github.artifactio.engine.plan.PlannedFile;
@@ -51,7 +52,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
    */
   public static final int FORMAT_VERSION = 2;
   /** The format of the file that holds a plan's files. */
-  public static final String PLAN_FORMAT = "artifact-io plan";
+  public static final String PLAN_FORMAT = PlanFile.FORMAT;
   public static final String KIND = "validate";
   /** Without indentation: a merge reads 1,000 partials twice, and their blanks were a third of their bytes. */
   /**
@@ -233,7 +234,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
    * shard wrote it, so that a merge reads the plan once and not once a shard.
    */
   public static String planFileName(String planId) {
-    return "validate-" + planId + ".plan";
+    return PlanFile.name(KIND, planId);
   }
 
   private static Path planFile(Path partial, Head head) {
@@ -248,13 +249,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
   public void write(Path file) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
-    Path plan = dir.resolve(planFileName(planId));
-    if (!Files.exists(plan)) {
-      // shards of one plan write the same bytes: whichever moves its copy in last, the file is whole
-      Path tmp = dir.resolve(plan.getFileName() + "." + shard.index() + ".tmp");
-      Files.write(tmp, JSON.writeValueAsBytes(planJson()));
-      Files.move(tmp, plan, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
+    PlanFile.write(dir, KIND, planId, toolVersion, splitBytes, files, shard.index());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.write(tmp, JSON.writeValueAsBytes(json()));
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -267,26 +262,6 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a tree of strings and numbers always serialises", e);
     }
-  }
-
-  private ObjectNode planJson() {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("format", PLAN_FORMAT);
-    root.put("format_version", FORMAT_VERSION);
-    root.put("kind", KIND);
-    root.put("id", planId);
-    root.put("tool_version", toolVersion);
-    root.put("split_bytes", splitBytes);
-    ArrayNode fs = root.putArray("files");
-    for (PlannedFile f : files) {
-      ObjectNode n = fs.addObject().put("path", f.path()).put("size", f.stamp().size())
-          .put("mtime_ns", f.stamp().mtimeNanos());
-      if (!f.rowGroupBytes().isEmpty()) {
-        ArrayNode groups = n.putArray("row_group_bytes");
-        f.rowGroupBytes().forEach(groups::add);
-      }
-    }
-    return root;
   }
 
   private ObjectNode json() {
@@ -441,11 +416,11 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
             seen |= 2;
           }
           case "path" -> {
-            text[0] = scalarText(p);
+            text[0] = PlanFile.text(p);
             seen |= 4;
           }
           case "axis" -> {
-            text[1] = scalarText(p);
+            text[1] = PlanFile.text(p);
             seen |= 8;
           }
           case "from" -> {
@@ -461,7 +436,7 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
             seen |= 64;
           }
           case "file" -> {
-            text[2] = scalarText(p);
+            text[2] = PlanFile.text(p);
             seen |= 128;
           }
           default -> p.skipChildren();
@@ -480,15 +455,6 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       throw new MalformedException(name + ": \"units\" holds " + p.currentToken() + " where a unit belongs");
     }
     return out;
-  }
-
-  /** A field's value as text, as a tree's {@code asText} gives it: a container's is empty. */
-  private static String scalarText(JsonParser p) throws IOException {
-    if (p.currentToken().isStructStart()) {
-      p.skipChildren();
-      return "";
-    }
-    return p.getText();
   }
 
   /** Moves {@code p} to the value of the top-level field {@code units}. */
@@ -599,69 +565,11 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
   /** The files of a plan {@link #write} wrote beside a partial; {@code name} is the partial's. */
   private static void readPlan(Path file, String name, java.util.function.Consumer<PlannedFile> files)
       throws IOException, MalformedException {
-    if (!Files.isRegularFile(file)) {
-      throw new MalformedException(name + " names its plan " + file.getFileName() + ", which is not beside it");
+    try {
+      PlanFile.read(file, name, KIND, files);
+    } catch (PlanFile.MalformedException e) {
+      throw new MalformedException(e.getMessage());
     }
-    try (JsonParser p = JSON.createParser(file.toFile())) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new MalformedException(file + " is not the plan of a partial report of validate");
-      }
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String field = p.currentName();
-        p.nextToken();
-        if (!field.equals("files")) {
-          p.skipChildren();
-          continue;
-        }
-        // one file at a time: the plan of 100,000 files is read without its tree
-        while (p.nextToken() == JsonToken.START_OBJECT) {
-          files.accept(plannedFile(p, name));
-        }
-      }
-    } catch (JsonProcessingException e) {
-      throw new MalformedException(file + " is not JSON: " + e.getOriginalMessage());
-    }
-  }
-
-  /** A plan's file, read field by field from a parser at the start of its object (100,000 in a large plan). */
-  private static PlannedFile plannedFile(JsonParser p, String name) throws IOException, MalformedException {
-    String path = null;
-    Long size = null;
-    Long mtime = null;
-    List<Long> groups = new ArrayList<>();
-    while (p.nextToken() == JsonToken.FIELD_NAME) {
-      String field = p.currentName();
-      JsonToken t = p.nextToken();
-      if (t == JsonToken.VALUE_NULL) {
-        continue; // as absent
-      }
-      switch (field) {
-        case "path" -> path = scalarText(p);
-        case "size" -> size = p.getValueAsLong();
-        case "mtime_ns" -> mtime = p.getValueAsLong();
-        case "row_group_bytes" -> {
-          if (t == JsonToken.START_ARRAY) {
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-              groups.add(p.getValueAsLong());
-              p.skipChildren();
-            }
-          } else {
-            p.skipChildren();
-          }
-        }
-        default -> p.skipChildren();
-      }
-    }
-    if (path == null) {
-      throw new MalformedException(name + " lacks the field \"path\"");
-    }
-    if (size == null) {
-      throw new MalformedException(name + " lacks the field \"size\"");
-    }
-    if (mtime == null) {
-      throw new MalformedException(name + " lacks the field \"mtime_ns\"");
-    }
-    return new PlannedFile(path, new FileStamp(size, mtime), groups);
   }
 
   private static JsonNode need(String name, JsonNode node, String field) throws MalformedException {

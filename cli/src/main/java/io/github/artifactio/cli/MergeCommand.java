@@ -76,9 +76,10 @@ final class MergeCommand implements CliCommand {
       return new ValidateCommand().merge(inputs, out, err);
     }
     List<HashPartial> reports = new ArrayList<>();
+    HashPartial.Plans plans = new HashPartial.Plans();
     for (Path p : inputs) {
       try {
-        reports.add(HashPartial.read(p, p.toString()));
+        reports.add(HashPartial.read(p, p.toString(), plans));
       } catch (HashPartial.MalformedException e) {
         err.println("artifact-io merge: " + e.getMessage());
         return Main.USAGE;

@@ -164,6 +164,12 @@ class ShardMergeTest {
     allShards(2);
     Path copy = dir.resolve("again.json");
     Files.copy(partials.resolve("shard-0.json"), copy);
+    // with the plan's file, which a report names beside it
+    try (var plans = Files.newDirectoryStream(partials, "*.plan")) {
+      for (Path plan : plans) {
+        Files.copy(plan, dir.resolve(plan.getFileName()));
+      }
+    }
     Cli.Result r = Cli.run("merge", partials.toString(), copy.toString());
     assertEquals(Main.FAILED, r.code(), r.toString());
     assertEquals("artifact-io merge: shard 0/2 is in two partial reports: " + partials.resolve("shard-0.json")
@@ -223,12 +229,37 @@ class ShardMergeTest {
     Files.writeString(other, "{\"format\": \"something else\"}");
     Cli.Result notOne = Cli.run("merge", other.toString());
     assertEquals(Main.USAGE, notOne.code(), notOne.toString());
-    assertEquals("artifact-io merge: " + other + " is not a partial report of format 1 (its \"format\" is not"
+    assertEquals("artifact-io merge: " + other + " is not a partial report of format 2 (its \"format\" is not"
         + " \"artifact-io partial report\")\n", notOne.err());
     allShards(1);
     Path zero = partials.resolve("shard-0.json");
     Files.writeString(zero, Files.readString(zero).replace("\"shard\"", "\"shards\""));
     Cli.Result lacking = Cli.run("merge", zero.toString());
     assertEquals("artifact-io merge: " + zero + " lacks the field \"shard\"\n", lacking.err());
+  }
+
+  @Test
+  void the_shards_of_a_plan_write_its_files_once_beside_their_reports_and_a_report_without_them_is_refused()
+      throws IOException {
+    allShards(3);
+    List<Path> plans;
+    try (var s = Files.list(partials)) {
+      plans = s.filter(f -> f.getFileName().toString().endsWith(".plan")).toList();
+    }
+    assertEquals(1, plans.size(), "one plan file for the three reports: " + plans);
+    assertTrue(plans.get(0).getFileName().toString().matches("hash-[0-9a-f]{64}\\.plan"), plans.toString());
+    for (String f : files) {
+      assertTrue(Files.readString(plans.get(0)).contains(f), f + " in the plan's file");
+      for (int i = 0; i < 3; i++) {
+        String report = Files.readString(partials.resolve("shard-" + i + ".json"));
+        assertTrue(report.contains("\"plan_file\" : \"" + plans.get(0).getFileName() + "\""), report);
+        assertTrue(report.contains("\"files\" : " + files.size()), report);
+      }
+    }
+    Files.delete(plans.get(0));
+    Cli.Result r = Cli.run("merge", partials.toString());
+    assertEquals(Main.USAGE, r.code(), r.toString());
+    assertEquals("artifact-io merge: " + partials.resolve("shard-0.json") + " names its plan "
+        + plans.get(0).getFileName() + ", which is not beside it\n", r.err());
   }
 }

@@ -41,7 +41,11 @@ import java.util.Optional;
 public record HashPartial(String name, String kind, String planId, String toolVersion, long splitBytes,
     List<PlannedFile> files, ShardSpec shard, List<UnitResult> units) {
   public static final String FORMAT = "artifact-io partial report";
-  public static final int FORMAT_VERSION = 1;
+  /**
+   * 2: the plan's files are in a file of their own beside the reports ({@link PlanFile}), written once for all the
+   * shards of a plan, where 1 repeated them in every shard's report.
+   */
+  public static final int FORMAT_VERSION = 2;
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
@@ -63,15 +67,20 @@ public record HashPartial(String name, String kind, String planId, String toolVe
         units);
   }
 
-  /** Writes the report to {@code file} whole or not at all (a temporary file beside it, then renamed). */
+  /**
+   * Writes the report to {@code file} whole or not at all (a temporary file beside it, then renamed), and its plan's
+   * files beside it unless another shard of the plan wrote them there already.
+   */
   public void write(Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent()); // as validate's: a task may be the first to write
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir); // as validate's: a task may be the first to write
+    PlanFile.write(dir, kind, planId, toolVersion, splitBytes, files, shard.index());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.write(tmp, JSON.writer().writeValueAsBytes(sorted(json())));
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
-  /** The report as {@link #write} writes it. */
+  /** The report as {@link #write} writes it, without its plan's files. */
   public String toJson() {
     try {
       return JSON.writer().writeValueAsString(sorted(json()));
@@ -89,13 +98,8 @@ public record HashPartial(String name, String kind, String planId, String toolVe
     plan.put("id", planId);
     plan.put("tool_version", toolVersion);
     plan.put("split_bytes", splitBytes);
-    ArrayNode fs = plan.putArray("files");
-    for (PlannedFile f : files) {
-      ObjectNode o = fs.addObject();
-      o.put("path", f.path());
-      o.put("size", f.stamp().size());
-      o.put("mtime_ns", f.stamp().mtimeNanos());
-    }
+    plan.put("files", files.size());
+    plan.put("plan_file", PlanFile.name(kind, planId));
     ObjectNode s = root.putObject("shard");
     s.put("index", shard.index());
     s.put("count", shard.count());
@@ -161,43 +165,84 @@ public record HashPartial(String name, String kind, String planId, String toolVe
     return node;
   }
 
-  /** Reads a report {@link #write} wrote; {@code name} is how messages call it. */
+  /** Reads a report {@link #write} wrote, and its plan's files beside it; {@code name} is how messages call it. */
   public static HashPartial read(Path file, String name) throws IOException, MalformedException {
+    return read(file, name, new Plans());
+  }
+
+  /** Plans' files read by a merge, by their plan file, each with the index of its paths: read once for a set. */
+  public static final class Plans {
+    private final Map<Path, List<PlannedFile>> files = new HashMap<>();
+    private final Map<List<PlannedFile>, Map<String, Integer>> indexes = new java.util.IdentityHashMap<>();
+
+    Map<String, Integer> index(List<PlannedFile> of) {
+      return indexes.computeIfAbsent(of, HashPartial::index);
+    }
+  }
+
+  /**
+   * Reads a report {@link #write} wrote, its plan's files from {@code plans} where a report of the set read them
+   * before (a merge reads 1,000 reports of one plan, and its files once), else from the file beside it.
+   */
+  public static HashPartial read(Path file, String name, Plans plans) throws IOException, MalformedException {
     JsonNode root;
     try {
       root = JSON.readTree(file.toFile());
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
-    return of(root, name);
+    check(root, name);
+    String planFile;
+    try {
+      planFile = need(need(root, "plan"), "plan_file").asText();
+    } catch (MalformedException e) {
+      throw new MalformedException(name + " " + e.getMessage());
+    }
+    Path plan = file.toAbsolutePath().getParent().resolve(planFile);
+    List<PlannedFile> files = plans.files.get(plan);
+    if (files == null) {
+      try {
+        files = List.copyOf(PlanFile.read(plan, name, "hash"));
+      } catch (PlanFile.MalformedException e) {
+        throw new MalformedException(e.getMessage());
+      }
+      plans.files.put(plan, files);
+    }
+    return of(root, name, files, plans.index(files));
   }
 
-  /** Reads the text {@link #toJson} wrote; {@code name} is how messages call it. */
-  public static HashPartial parse(String json, String name) throws MalformedException {
+  /**
+   * Reads the text {@link #toJson} wrote, of a plan of {@code files}; {@code name} is how messages call it.
+   */
+  public static HashPartial parse(String json, String name, List<PlannedFile> files) throws MalformedException {
+    JsonNode root;
     try {
-      return of(JSON.readTree(json), name);
+      root = JSON.readTree(json);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new MalformedException(name + " is not JSON: " + e.getOriginalMessage());
     }
+    check(root, name);
+    return of(root, name, files, index(files));
   }
 
-  private static HashPartial of(JsonNode root, String name) throws MalformedException {
+  private static void check(JsonNode root, String name) throws MalformedException {
     if (root == null || !FORMAT.equals(root.path("format").asText()) || root.path("format_version")
         .asInt() != FORMAT_VERSION) {
       throw new MalformedException(name + " is not a partial report of format " + FORMAT_VERSION
           + " (its \"format\" is not \"" + FORMAT + "\")");
     }
+  }
+
+  private static HashPartial of(JsonNode root, String name, List<PlannedFile> files, Map<String, Integer> index)
+      throws MalformedException {
     try {
       JsonNode plan = need(root, "plan");
-      List<PlannedFile> files = new ArrayList<>();
-      for (JsonNode f : need(plan, "files")) {
-        files.add(new PlannedFile(need(f, "path").asText(),
-            new FileStamp(need(f, "size").asLong(), need(f, "mtime_ns").asLong())));
+      if (need(plan, "files").asInt() != files.size()) {
+        throw new MalformedException(name + " names a plan of " + need(plan, "files").asInt() + " files, its plan"
+            + " holds " + files.size());
       }
       JsonNode s = need(root, "shard");
       ShardSpec shard = new ShardSpec(need(s, "index").asInt(), need(s, "count").asInt());
-      // each path's file once, not a search of the plan's files a unit: a shard of 100,000 files' plan
-      Map<String, Integer> index = index(files);
       List<UnitResult> units = new ArrayList<>();
       for (JsonNode u : need(root, "units")) {
         units.add(unitResult(u, files, index, name));
@@ -227,7 +272,10 @@ public record HashPartial(String name, String kind, String planId, String toolVe
     }
   }
 
-  /** Each path's index in the plan's files (the first, as a search would find it). */
+  /**
+   * Each path's index in the plan's files (the first, as a search would find it): each path's file once, not a search
+   * of the plan's files a unit (a shard of a 100,000 files' plan).
+   */
   private static Map<String, Integer> index(List<PlannedFile> files) {
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < files.size(); i++) {

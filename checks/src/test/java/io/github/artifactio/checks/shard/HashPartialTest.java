@@ -43,7 +43,7 @@ class HashPartialTest {
     HashPartial all = HashPartial.of(plan, new ShardSpec(0, 1), results);
 
     assertEquals(List.of(), ShardedHash.refusals(List.of(all)));
-    ShardedHash.Merged merged = ShardedHash.merge(List.of(HashPartial.parse(all.toJson(), "all")));
+    ShardedHash.Merged merged = ShardedHash.merge(List.of(HashPartial.parse(all.toJson(), "all", plan.files())));
     assertEquals(List.of(), merged.errors());
     assertEquals(Blake3.hashFile(big), merged.digests().get(big.toString()));
     assertEquals(Blake3.hashFile(small), merged.digests().get(small.toString()));
