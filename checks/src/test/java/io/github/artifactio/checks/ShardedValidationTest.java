@@ -104,14 +104,9 @@ class ShardedValidationTest {
   @Test
   void partials_that_claim_each_others_units_are_refused_naming_both_as_the_plans_claims_say()
       throws IOException, ValidatePartial.MalformedException {
-    for (int i = 0; i < 4; i++) {
-      Inputs.precursors(dir.resolve("f" + i + ".precursors.parquet"), 20, 5);
-    }
-    ValidateGoal goal = ValidateGoal.builder(dir).build();
-    GateOptions o = GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").build();
-    WorkPlan plan = ShardedValidation.plan(goal, o, new GateTest.Lines());
-    ValidatePartial a = ShardedValidation.run(goal, o, plan, new ShardSpec(0, 2), List.of(), "a");
-    ValidatePartial b = ShardedValidation.run(goal, o, plan, new ShardSpec(1, 2), List.of(), "b");
+    WorkPlan plan = planOf(4);
+    ValidatePartial a = shard(plan, 0, 2, "a");
+    ValidatePartial b = shard(plan, 1, 2, "b");
     assertEquals(List.of(), ShardedValidation.refusalsOf(List.of(a.source(), b.source())));
     // each says it is the other's shard, holding its own units
     List<String> refused = ShardedValidation.refusalsOf(List.of(as(a, 1), as(b, 0)));
@@ -125,13 +120,7 @@ class ShardedValidationTest {
 
   @Test
   void a_partial_whose_unit_names_a_file_its_plan_does_not_hold_is_malformed() throws IOException {
-    for (int i = 0; i < 2; i++) {
-      Inputs.precursors(dir.resolve("f" + i + ".precursors.parquet"), 20, 5);
-    }
-    ValidateGoal goal = ValidateGoal.builder(dir).build();
-    GateOptions o = GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").build();
-    WorkPlan plan = ShardedValidation.plan(goal, o, new GateTest.Lines());
-    ValidatePartial a = ShardedValidation.run(goal, o, plan, new ShardSpec(0, 1), List.of(), "a");
+    ValidatePartial a = shard(planOf(2), 0, 1, "a");
     ValidatePartial.Unit first = a.units().get(0);
     var moved = new io.github.artifactio.engine.plan.WorkUnit(first.unit().index(), first.unit().file(), "/elsewhere/x"
         + ".parquet", first.unit().axis(), first.unit().from(), first.unit().to(), first.unit().bytes());
@@ -142,6 +131,23 @@ class ShardedValidationTest {
     var e = org.junit.jupiter.api.Assertions.assertThrows(ValidatePartial.MalformedException.class,
         () -> ShardedValidation.refusalsOf(List.of(bad.source())));
     assertEquals("a: unit 0 names a file its plan does not hold: /elsewhere/x.parquet", e.getMessage());
+  }
+
+  /** The plan of {@code files} small precursors tables in the test's folder, checked by default. */
+  private WorkPlan planOf(int files) {
+    for (int i = 0; i < files; i++) {
+      Inputs.precursors(dir.resolve("f" + i + ".precursors.parquet"), 20, 5);
+    }
+    return ShardedValidation.plan(ValidateGoal.builder(dir).build(), options(), new GateTest.Lines());
+  }
+
+  private GateOptions options() {
+    return GateOptions.builder(Dialect.COMMAND_LINE, dir).tool("artifact-io", "test").build();
+  }
+
+  private ValidatePartial shard(WorkPlan plan, int index, int count, String name) {
+    return ShardedValidation.run(ValidateGoal.builder(dir).build(), options(), plan, new ShardSpec(index, count),
+        List.of(), name);
   }
 
   private static ValidatePartial.Source as(ValidatePartial p, int shard) {
