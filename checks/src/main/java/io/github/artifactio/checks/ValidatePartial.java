@@ -394,67 +394,61 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
       throw new MalformedException(name + ": \"units\" is not a list");
     }
     List<Descriptor> out = new ArrayList<>();
-    String[] text = new String[3];
-    long[] number = new long[4];
     while (p.nextToken() == JsonToken.START_OBJECT) {
-      // unit, file_index, from, to, bytes as numbers (bit i of seen); path, axis, file as text
-      int seen = 0;
-      long unit = 0;
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String field = p.currentName();
-        JsonToken t = p.nextToken();
-        if (t == JsonToken.VALUE_NULL) {
-          continue; // as absent
-        }
-        switch (field) {
-          case "unit" -> {
-            unit = p.getValueAsInt();
-            seen |= 1;
-          }
-          case "file_index" -> {
-            number[0] = p.getValueAsInt();
-            seen |= 2;
-          }
-          case "path" -> {
-            text[0] = PlanFile.text(p);
-            seen |= 4;
-          }
-          case "axis" -> {
-            text[1] = PlanFile.text(p);
-            seen |= 8;
-          }
-          case "from" -> {
-            number[1] = p.getValueAsLong();
-            seen |= 16;
-          }
-          case "to" -> {
-            number[2] = p.getValueAsLong();
-            seen |= 32;
-          }
-          case "bytes" -> {
-            number[3] = p.getValueAsLong();
-            seen |= 64;
-          }
-          case "file" -> {
-            text[2] = PlanFile.text(p);
-            seen |= 128;
-          }
-          default -> p.skipChildren();
-        }
-      }
-      String[] fields = {"unit", "file_index", "path", "axis", "from", "to", "bytes", "file"};
-      for (int i = 0; i < fields.length; i++) {
-        if ((seen & (1 << i)) == 0) {
-          throw new MalformedException(name + " lacks the field \"" + fields[i] + "\"");
-        }
-      }
-      out.add(new Descriptor(new WorkUnit((int) unit, (int) number[0], text[0], text[1], number[1], number[2],
-          number[3]), text[2]));
+      out.add(descriptor(p, name));
     }
     if (p.currentToken() != JsonToken.END_ARRAY) {
       throw new MalformedException(name + ": \"units\" holds " + p.currentToken() + " where a unit belongs");
     }
     return out;
+  }
+
+  private static final String[] DESCRIPTOR_FIELDS = {"unit", "file_index", "path", "axis", "from", "to", "bytes",
+    "file"};
+
+  /**
+   * One unit as a partial lists it, from a parser at the start of its object; a method of its own, called once a
+   * unit, so that C2 compiles it once, small, instead of compiling the loop over a partial's units again and again
+   * on the stack (a merge's compilations took more of its processors than its parsing did).
+   */
+  private static Descriptor descriptor(JsonParser p, String name) throws IOException, MalformedException {
+    // unit, file_index, path, axis, from, to, bytes, file: bit i of seen for DESCRIPTOR_FIELDS[i]
+    int seen = 0;
+    long[] number = new long[DESCRIPTOR_FIELDS.length];
+    String[] text = new String[DESCRIPTOR_FIELDS.length];
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken t = p.nextToken();
+      if (t == JsonToken.VALUE_NULL) {
+        continue; // as absent
+      }
+      int i = switch (field) {
+        case "unit" -> 0;
+        case "file_index" -> 1;
+        case "path" -> 2;
+        case "axis" -> 3;
+        case "from" -> 4;
+        case "to" -> 5;
+        case "bytes" -> 6;
+        case "file" -> 7;
+        default -> -1;
+      };
+      if (i < 0) {
+        p.skipChildren();
+      } else if (i == 2 || i == 3 || i == 7) {
+        text[i] = PlanFile.text(p);
+      } else {
+        number[i] = i < 2 ? p.getValueAsInt() : p.getValueAsLong();
+      }
+      seen |= i < 0 ? 0 : 1 << i;
+    }
+    for (int i = 0; i < DESCRIPTOR_FIELDS.length; i++) {
+      if ((seen & (1 << i)) == 0) {
+        throw new MalformedException(name + " lacks the field \"" + DESCRIPTOR_FIELDS[i] + "\"");
+      }
+    }
+    return new Descriptor(new WorkUnit((int) number[0], (int) number[1], text[2], text[3], number[4], number[5],
+        number[6]), text[7]);
   }
 
   /** Moves {@code p} to the value of the top-level field {@code units}. */
