@@ -34,7 +34,8 @@
  *       batches of 65,536 rows, so a rule's memory does not grow with a row group) and {@code RuleFailure}: whatever a
  *       rule throws on a file becomes a finding on that file, so one bad file never ends a goal.
  *   <li>{@code report}: {@code validation.json}, the JUnit XML and the summary table ({@code Reports}), and the cache
- *       that makes a second run over unchanged files read nothing ({@code ResultCache}).
+ *       that makes a second run over unchanged files read nothing ({@code ResultCache}), and the spool a merge writes
+ *       its results to once and its reports from ({@code ResultSpool}).
  * </ul>
  *
  * <p><b>Shards.</b> {@code validate} runs over shards too: {@link io.github.artifactio.checks.ShardedValidation} plans

@@ -16,6 +16,8 @@
  * <li>{@link io.github.artifactio.checks.shard.ManifestMerge}: the refusals of a set of {@code verify-manifest}
  * partial reports, the command line the shards ran with, and verify-manifest's goal with its outcome read from the
  * reports instead of the files.
+ * <li>{@link io.github.artifactio.checks.shard.PlanFile}: the file beside a job array's partial reports that holds
+ * their plan's files, written once for every shard ({@code hash} and {@code validate} reports name it).
  * <li>{@link io.github.artifactio.checks.shard.B3sumLines}: the line format of {@code b3sum}, which {@code hash} and
  * its merges print.
  * </ul>

@@ -10,6 +10,9 @@
  * command whose units it holds ({@code hash} cuts a large file into ranges of 1 MiB spans); a unit says its
  * {@link io.github.artifactio.engine.plan.WorkUnit#axis() axis}, so that kinds cutting files another way (row groups)
  * fit the same plan, split and merge. Every merge checks the shards its partial results claim with {@link
- * io.github.artifactio.engine.plan.ShardClaim#refusals}: each shard once, holding its units, none missing.
+ * io.github.artifactio.engine.plan.ShardClaim#refusals}: each shard once, holding its units, none missing. A merge of
+ * many files checks them first against a {@link io.github.artifactio.engine.plan.PlanSummary} (the plan's id and each
+ * shard's {@link io.github.artifactio.engine.plan.UnitsDigest}, made from the plan's files streamed, without holding
+ * the plan), and holds the plan only to name what is wrong.
  */
 package io.github.artifactio.engine.plan;
