@@ -190,10 +190,7 @@ public final class AscendingRule implements RangeRule<AscendingRule.State> {
     List<String> observed = new ArrayList<>();
     String undetermined = null;
     for (int c = 0; c < columns.size(); c++) {
-      Named o = parts.get(0).columns().get(c);
-      for (State p : parts.subList(1, parts.size())) {
-        o = join(o, p.columns().get(c));
-      }
+      Named o = RangeRule.folded(parts, State::columns, c, this::join);
       String column = o.column();
       if (o.misconfigured() != null) {
         findings.add(o.misconfigured());

@@ -125,10 +125,7 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
     List<String> observed = new ArrayList<>();
     String undetermined = null;
     for (int c = 0; c < columns.size(); c++) {
-      Column s = parts.get(0).columns().get(c);
-      for (State p : parts.subList(1, parts.size())) {
-        s = join(s, p.columns().get(c));
-      }
+      Column s = RangeRule.folded(parts, State::columns, c, ContiguousIdsRule::join);
       String column = s.column();
       if (s.misconfigured() != null) {
         findings.add(s.misconfigured());

@@ -2,6 +2,8 @@ package io.github.artifactio.checks.rules;
 
 import io.github.artifactio.checks.result.RuleResult;
 import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 
 /**
  * A rule that checks a file in ranges of its row groups and merges what the ranges found into exactly the result of
@@ -24,6 +26,18 @@ public interface RangeRule<S> extends Rule {
 
   /** The class of a state, for reading it back from JSON. */
   Class<S> stateType();
+
+  /**
+   * Column {@code c}'s state over a whole file from its ranges' states in file order: the first range's, joined with
+   * each later range's.
+   */
+  static <S, T> T folded(List<S> parts, Function<S, List<T>> columns, int c, BinaryOperator<T> join) {
+    T out = columns.apply(parts.get(0)).get(c);
+    for (S p : parts.subList(1, parts.size())) {
+      out = join.apply(out, columns.apply(p).get(c));
+    }
+    return out;
+  }
 
   @Override
   default RuleResult check(FileContext f) {
