@@ -189,6 +189,30 @@ public final class Gate {
     Path jsonFile = o.reportDir() == null ? null : o.reportDir().resolve("validation.json");
     Path junitFile = o.reportDir() == null ? null : o.reportDir().resolve("TEST-artifact-io.xml");
     if (table != null || jsonFile != null || json != null) {
+      writeReports(goal, o, results, head, table, jsonFile, junitFile, json, log);
+    }
+    if (table != null) {
+      log.info(Reports.Table.totals(counts));
+    }
+    String all = "";
+    if (jsonFile != null) {
+      log.info("reports: " + jsonFile + ", " + junitFile);
+      all = "all: " + jsonFile;
+    }
+    return new Verdict(run, List.of(run), failure(what, d, threshold, held.failing(threshold),
+        run.failingUndetermined(), all));
+  }
+
+  /**
+   * The second walk of {@link #finish(Goal, GateOptions, Results, long, long, long, long, GateLog, Writer)}: the
+   * summary table's lines, {@code validation.json} (to the report folder and to {@code json}) and the JUnit XML.
+   *
+   * @throws UncheckedIOException naming the report folder, as the held path does, when a report cannot be written
+   */
+  private static void writeReports(Goal goal, GateOptions o, Results results, Reports.RunHead head,
+      Reports.Table table, Path jsonFile, Path junitFile, Writer json, GateLog log) {
+    List<Suppression> suppressions = o.suppressions();
+    try {
       if (o.reportDir() != null) {
         Files.createDirectories(o.reportDir());
       }
@@ -227,17 +251,10 @@ public final class Gate {
           junit.endSuite();
         }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException((o.reportDir() != null ? "writing the reports under " + o.reportDir()
+          : "writing validation.json") + ": " + e, e);
     }
-    if (table != null) {
-      log.info(Reports.Table.totals(counts));
-    }
-    String all = "";
-    if (jsonFile != null) {
-      log.info("reports: " + jsonFile + ", " + junitFile);
-      all = "all: " + jsonFile;
-    }
-    return new Verdict(run, List.of(run), failure(what, d, threshold, held.failing(threshold),
-        run.failingUndetermined(), all));
   }
 
   /** {@code r} as the suppressions leave it. */

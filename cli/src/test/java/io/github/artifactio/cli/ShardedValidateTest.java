@@ -417,4 +417,17 @@ class ShardedValidateTest {
     assertEquals(Main.USAGE, r.code(), r.toString());
     assertTrue(r.err().startsWith("--split-mib must be at least 1, got 0\n"), r.err());
   }
+
+  @Test
+  void a_merge_whose_report_folder_cannot_be_written_says_so_naming_it() throws IOException {
+    Path partials = dir.resolve("partials");
+    Cli.Result shard = Cli.run("validate", "--report", report().toString(), "--shard", "0/1", "--partial-out",
+        partials.resolve("shard-0.json").toString(), corpus().toString());
+    assertEquals(Main.PASS, shard.code(), shard.toString());
+    Files.writeString(report(), "a file where the report folder belongs");
+    Cli.Result merged = Cli.run("merge", partials.toString());
+    assertEquals(Main.FAILED, merged.code(), merged.toString());
+    assertEquals("artifact-io merge: writing the reports under " + report()
+        + ": java.nio.file.FileAlreadyExistsException: " + report() + "\n", merged.err());
+  }
 }

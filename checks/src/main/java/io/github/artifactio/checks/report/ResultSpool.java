@@ -11,6 +11,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +48,28 @@ public final class ResultSpool implements Closeable {
     this.file = file;
   }
 
-  /** A spool in a new file of the system's temporary folder, deleted by {@link #close}. */
-  public static ResultSpool create() throws IOException {
-    return new ResultSpool(Files.createTempFile("artifact-io-results", ".spool"));
+  /** A spool in a new file of the system's temporary folder ({@code java.io.tmpdir}), deleted by {@link #close}. */
+  public static ResultSpool create() {
+    return create(Path.of(System.getProperty("java.io.tmpdir")));
+  }
+
+  /**
+   * A spool in a new file of {@code dir}, deleted by {@link #close}.
+   *
+   * @throws UncheckedIOException naming the folder, and the option that moves it, when no file can be made there
+   */
+  public static ResultSpool create(Path dir) {
+    try {
+      return new ResultSpool(Files.createTempFile(dir, "artifact-io-results", ".spool"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("the merge's results cannot be spooled in " + dir + " (" + e
+          + "); give the JVM a writable temporary folder with -Djava.io.tmpdir=DIR", e);
+    }
+  }
+
+  /** An error of reading or writing the spool, naming it. */
+  private UncheckedIOException failed(String doing, IOException e) {
+    return new UncheckedIOException(doing + " the merge's results spool " + file + ": " + e, e);
   }
 
   /** Whether a writer was closed: the results are all in and may be read. */
@@ -58,11 +78,15 @@ public final class ResultSpool implements Closeable {
   }
 
   /** Writes the results, in order; closing it makes them readable. */
-  public Writer writer() throws IOException {
+  public Writer writer() {
     if (written) {
       throw new IllegalStateException("a spool is written once");
     }
-    return new Writer(new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER)));
+    try {
+      return new Writer(new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), BUFFER)));
+    } catch (IOException e) {
+      throw failed("writing", e);
+    }
   }
 
   /** Hands every result written to {@code each}, in order; several threads may each read at once. */
@@ -72,9 +96,20 @@ public final class ResultSpool implements Closeable {
     }
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), BUFFER))) {
       Reader r = new Reader(in);
-      while (r.more()) {
-        each.accept(r.result());
+      while (true) {
+        RuleResult next;
+        try {
+          if (!r.more()) {
+            break;
+          }
+          next = r.result();
+        } catch (IOException e) {
+          throw failed("reading", e);
+        }
+        each.accept(next);
       }
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw failed("reading", e);
     }
   }
 
@@ -99,7 +134,15 @@ public final class ResultSpool implements Closeable {
       this.out = out;
     }
 
-    public void write(RuleResult r) throws IOException {
+    public void write(RuleResult r) {
+      try {
+        put(r);
+      } catch (IOException e) {
+        throw failed("writing", e);
+      }
+    }
+
+    private void put(RuleResult r) throws IOException {
       out.writeBoolean(true);
       file(r.file());
       string(r.rule());
@@ -169,9 +212,13 @@ public final class ResultSpool implements Closeable {
 
     /** Ends the results: from now on the spool may be read. */
     @Override
-    public void close() throws IOException {
-      out.writeBoolean(false);
-      out.close();
+    public void close() {
+      try {
+        out.writeBoolean(false);
+        out.close();
+      } catch (IOException e) {
+        throw failed("writing", e);
+      }
       written = true;
     }
   }

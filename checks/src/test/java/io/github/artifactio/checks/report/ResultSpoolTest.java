@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** Results written to a spool come back the same, in order, as often as read and by readers at once. */
 class ResultSpoolTest {
+  @org.junit.jupiter.api.io.TempDir Path dir;
+
   @Test
   void results_come_back_equal_with_their_times_in_order_and_to_two_readers_at_once() throws Exception {
     for (int seed = 0; seed < 20; seed++) {
@@ -106,5 +108,15 @@ class ResultSpoolTest {
     return new Finding("codec", Severity.values()[r.nextInt(3)], r.nextBoolean() ? file : "elsewhere.parquet",
         r.nextBoolean() ? null : "c" + r.nextInt(100), r.nextBoolean() ? null : r.nextInt(1 << 20),
         r.nextBoolean() ? null : r.nextLong() & Long.MAX_VALUE, 1 + r.nextInt(1000), "detail " + r.nextInt());
+  }
+
+  @Test
+  void a_spool_in_a_folder_that_cannot_hold_it_is_an_error_naming_the_folder_and_the_option() {
+    Path none = dir.resolve("not-there");
+    var e = assertThrows(java.io.UncheckedIOException.class, () -> ResultSpool.create(none));
+    assertTrue(e.getMessage().startsWith("the merge's results cannot be spooled in " + none
+        + " (java.nio.file.NoSuchFileException: " + none + "/artifact-io-results"), e.getMessage());
+    assertTrue(e.getMessage().endsWith(".spool); give the JVM a writable temporary folder with -Djava.io.tmpdir=DIR"),
+        e.getMessage());
   }
 }
