@@ -429,8 +429,10 @@ public final class ShardedValidation {
   /**
    * Why {@code partials} cannot be merged: partials of different plans or configurations (the first difference, and
    * nothing else), else every shard missing (with the units it held) or given twice, and partials whose units are
-   * not their shard's. Empty when they merge. Reads which units each partial holds (not their results), and the plan's
-   * files once (twice for partials of two plans, to name a file that differs).
+   * not their shard's. Empty when they merge. Reads which units each partial holds (not their results), keeping a
+   * digest of them, and streams the plan's files once into a {@link PlanSummary}; it reads the plan's files whole, and
+   * the partials' units again, only to name what is wrong (and the files of a second plan, to name a file that
+   * differs).
    *
    * @throws ValidatePartial.MalformedException naming a partial that is not one, or a unit that names a file its
    *     plan does not hold
