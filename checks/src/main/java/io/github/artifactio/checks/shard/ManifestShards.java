@@ -46,6 +46,12 @@ import java.util.TreeMap;
  * the command line, and every manifest's and every record file's path, size and modification time.
  */
 public final class ManifestShards {
+  /**
+   * The version of {@code verify-manifest}'s partial reports: 1 (they name manifests and records, not a plan's files,
+   * so {@code hash}'s version 2, which moved those into a file of their own, does not apply).
+   */
+  public static final int FORMAT_VERSION = 1;
+
   public static final String KIND = "verify-manifest";
   public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
@@ -158,7 +164,7 @@ public final class ManifestShards {
       List<Unit> mine, List<ObjectNode> written) {
     ObjectNode root = JSON.createObjectNode();
     root.put("format", HashPartial.FORMAT);
-    root.put("format_version", HashPartial.FORMAT_VERSION);
+    root.put("format_version", FORMAT_VERSION);
     root.put("kind", KIND);
     ObjectNode p = root.putObject("plan");
     p.put("id", plan.id());
