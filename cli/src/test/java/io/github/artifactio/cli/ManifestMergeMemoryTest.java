@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.checks.shard.HashPartial;
+import io.github.artifactio.checks.shard.ManifestShards;
 import io.github.artifactio.engine.hash.Blake3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class ManifestMergeMemoryTest {
     for (int s = 0; s < SHARDS; s++) {
       StringBuilder json = new StringBuilder();
       json.append("{\"format\":\"").append(HashPartial.FORMAT).append("\",\"format_version\":")
-          .append(HashPartial.FORMAT_VERSION).append(",\"kind\":\"verify-manifest\",\"plan\":{\"id\":\"p\",")
+          .append(ManifestShards.FORMAT_VERSION).append(",\"kind\":\"verify-manifest\",\"plan\":{\"id\":\"p\",")
           .append("\"tool_version\":\"").append(Main.version()).append("\",\"split_bytes\":1073741824,\"units\":")
           .append(records + 1).append(",\"manifests\":[\"manifest.json 2 0\"],\"options\":{},\"params\":[\"")
           .append(run.toString().replace("\\", "\\\\")).append("\"]},\"shard\":{\"index\":").append(s)
