@@ -634,6 +634,11 @@ final class LeafReader {
         if (started == n && decoded && endsAtRow) {
           break;
         }
+        if (b == null && decoded && endsAtRow) {
+          // skipping, at a page that ends on a row: the caller drops the next pages whole, and steps over the ones a
+          // selection did not read (walked on here, the next page read would not start at this reader's row)
+          break;
+        }
         row = first + started; // the next page's first row, if it starts on a row
         if (!nextPage()) {
           break;
