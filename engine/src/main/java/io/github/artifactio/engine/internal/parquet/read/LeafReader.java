@@ -57,6 +57,8 @@ final class LeafReader {
   private String page = "a data page";
   /** Whether the decoded page is known to end at a row boundary (v2 pages, offset-indexed pages). */
   private boolean endsAtRow;
+  /** Whether the decoded page's rows come from the offset index ({@link ChunkPages.RawPage#rows}). */
+  private boolean indexedRows;
   /** The chunk row of the next level. */
   long row;
 
@@ -253,6 +255,7 @@ final class LeafReader {
     startAt = 0;
     missingAt = 0;
     decoded = true;
+    indexedRows = p.rows >= 0;
   }
 
   /**
@@ -539,6 +542,19 @@ final class LeafReader {
   private void pageConsumed() {
     if (values.leftOver()) {
       throw new PageFormatException("it holds more values than its header's count of " + count);
+    }
+  }
+
+  /**
+   * Where a parallel scan cut a column at the page the offset index starts at this reader's row, this reader, having
+   * read the rows before the cut, must have ended its page there: another reader began at that page, trusting the
+   * index's rows for the pages it skipped unread. A page holding rows past the cut is an index that contradicts its
+   * pages (the first part's next page starting elsewhere, {@link #nextPage} refuses).
+   */
+  void requirePageEnd() throws IOException {
+    if (decoded && lp < count && indexedRows) {
+      throw located(new PageFormatException(
+          "it holds rows past row " + row + ", where the offset index starts the next page"));
     }
   }
 

@@ -23,9 +23,10 @@ import org.apache.parquet.schema.MessageType;
  * <p>The rows are given as sorted, disjoint file-row ranges (a span is one range, a selection many). Each projected
  * column has its own cursor, which opens a row group's chunk when a batch first needs it, skips to the wanted rows
  * and reads them; on a handle with the offset index, a chunk whose group is only partly kept reads only the pages
- * holding kept rows. Column cursors never share state, so column groups decode in parallel on the caller's engine
- * context (the calling thread decodes groups too), each group running its columns' part of the same batch plan: the
- * joined batch is the single reader's batch.
+ * holding kept rows. Column cursors never share state, so columns decode in parallel on the caller's engine context
+ * (the calling thread decodes too), each running its part of the same batch plan: the joined batch is the single
+ * reader's batch. A column with a large share of the work is cut within the batch at a page or row group boundary and
+ * its two parts decoded by two readers of its own ({@link BatchTasks}), over pages read once ({@link SharedChunk}).
  */
 public final class Scan implements AutoCloseable {
   /** Options of one scan (the public {@code ScanOptions}, flattened). */
@@ -54,7 +55,10 @@ public final class Scan implements AutoCloseable {
   /** ...at least this many projected columns... */
   static final int MIN_AUTO_COLUMNS = 3;
 
-  /** ...and no column holding more than this share of the projection's bytes (the slowest group holds it whole). */
+  /**
+   * ...and no column holding more than this share of the projection's bytes (measured when one thread decoded such a
+   * column whole; a cut column's parts now spread over the threads, see {@link BatchTasks}).
+   */
   static final double MAX_AUTO_LARGEST_SHARE = 0.5;
 
   /** Automatic decode groups are at most this many. */
@@ -72,7 +76,12 @@ public final class Scan implements AutoCloseable {
   private final ChunkSource source;
   private final SpanCache spans;
   private final Cursor[] cursors;
-  private final int[][] groups;
+  /** Threads decoding each batch, the caller's included (1: the single reader). */
+  private final int threads;
+  /** What decoding each projected column costs, relatively: the uncompressed bytes of the kept row groups. */
+  private final long[] cost;
+  /** This file with the offset index loaded where it has one, for cutting columns at pages; null when none is. */
+  private final ParquetFile pageHints;
   private final Workers workers;
   private final boolean verifyChecksums;
   private int range;
@@ -80,7 +89,8 @@ public final class Scan implements AutoCloseable {
   private long remaining;
   private boolean closed;
 
-  private record Op(int group, long from, int count) {}
+  /** {@code count} rows from chunk row {@code from} of row group {@code group}: a batch is a list of them. */
+  record Op(int group, long from, int count) {}
 
   /**
    * @param starts inclusive file-row starts of the kept ranges, sorted and disjoint
@@ -145,8 +155,17 @@ public final class Scan implements AutoCloseable {
       source = reads;
     }
     workers = config.workers();
-    groups = columnGroups(config.decodeGroups(), blocks);
+    cost = columnCosts(blocks);
+    threads = decodeThreads(config.decodeGroups(), blocks);
     verifyChecksums = config.verifyChecksums();
+    long costs = Arrays.stream(cost).sum();
+    boolean anySplit = false;
+    for (int i = 0; i < cursors.length; i++) {
+      // a column of at least half a thread's share of a batch is worth cutting: it alone would hold up the others
+      cursors[i].splittable = threads > 1 && cost[i] * 2 * threads >= costs;
+      anySplit |= cursors[i].splittable;
+    }
+    pageHints = anySplit ? offsetIndexOrNull(file) : null;
   }
 
   private void checkCodecs(List<BlockMetaData> blocks) {
@@ -186,78 +205,64 @@ public final class Scan implements AutoCloseable {
   }
 
   /**
-   * Groups of projected columns balanced by the uncompressed bytes of the kept row groups: the largest column first,
-   * each to the group with the least so far (an empty group before any other). Decoding costs about what the values
-   * come to, not what they compress to: the read benchmark's list of random floats (the largest compressed column)
-   * decodes faster per byte than its string column, so groups cut at compressed bytes, in column order, left one
-   * thread with three fifths of the work. {@code wanted} 0 is automatic ({@link #autoGroups}, on compressed bytes);
-   * on the serial context, always a single group. Each group's columns stay in projection order.
+   * What each projected column costs to decode, relatively: the uncompressed bytes of the kept row groups. Decoding
+   * costs about what the values come to, not what they compress to: the read benchmark's list of random floats (the
+   * largest compressed column) decodes faster per byte than its string column, so groups cut at compressed bytes, in
+   * column order, left one thread with three fifths of the work.
    */
-  private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
-    int n = cursors.length;
-    long[] bytes = new long[n];
-    long[] cost = new long[n];
-    int kept = 0;
-    for (int g = 0; g < blocks.size(); g++) {
-      if (keptByGroup[g] != null) {
-        kept++;
-      }
-    }
-    for (int i = 0; i < n; i++) {
+  private long[] columnCosts(List<BlockMetaData> blocks) {
+    long[] out = new long[cursors.length];
+    for (int i = 0; i < out.length; i++) {
       for (int g = 0; g < blocks.size(); g++) {
         if (keptByGroup[g] != null) {
           ColumnChunkMetaData c = blocks.get(g).getColumns().get(cursors[i].leaf);
-          bytes[i] += c.getTotalSize();
           // sizes a footer declares, so only kept within bounds that cannot overflow the sums below
-          cost[i] += Math.min(1L << 40, Math.max(0, Math.max(c.getTotalUncompressedSize(), c.getTotalSize())));
+          out[i] += Math.min(1L << 40, Math.max(0, Math.max(c.getTotalUncompressedSize(), c.getTotalSize())));
         }
       }
-    }
-    int k;
-    if (workers.isSerial() || n <= 1) {
-      k = 1;
-    } else if (wanted <= 0) {
-      k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
-    } else {
-      k = wanted;
-    }
-    k = Math.max(1, Math.min(k, n));
-    return balanced(cost, k);
-  }
-
-  /** Column indexes in {@code k} groups of about equal {@code cost}, as {@link #columnGroups} says. */
-  static int[][] balanced(long[] cost, int k) {
-    int n = cost.length;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (x, y) -> cost[x] != cost[y] ? Long.compare(cost[y], cost[x]) : Integer.compare(x, y));
-    long[] load = new long[k];
-    int[] size = new int[k];
-    int[] groupOf = new int[n];
-    for (int c : order) {
-      int best = 0;
-      for (int g = 1; g < k; g++) {
-        boolean emptier = size[g] == 0 && size[best] > 0;
-        boolean lighter = (size[g] == 0) == (size[best] == 0) && load[g] < load[best];
-        if (emptier || lighter) {
-          best = g;
-        }
-      }
-      groupOf[c] = best;
-      load[best] += cost[c];
-      size[best]++;
-    }
-    int[][] out = new int[k][];
-    for (int g = 0; g < k; g++) {
-      out[g] = new int[size[g]];
-    }
-    int[] fill = new int[k];
-    for (int i = 0; i < n; i++) {
-      out[groupOf[i]][fill[groupOf[i]]++] = i;
     }
     return out;
+  }
+
+  /**
+   * How many threads decode each batch: {@code wanted}, or 0 for automatic ({@link #autoGroups}, on compressed
+   * bytes); on the serial context, or for one column, the single reader.
+   */
+  private int decodeThreads(int wanted, List<BlockMetaData> blocks) {
+    int n = cursors.length;
+    if (workers.isSerial() || n <= 1) {
+      return 1;
+    }
+    int k = wanted;
+    if (wanted <= 0) {
+      long[] bytes = new long[n];
+      int kept = 0;
+      for (int g = 0; g < blocks.size(); g++) {
+        if (keptByGroup[g] != null) {
+          kept++;
+          for (int i = 0; i < n; i++) {
+            bytes[i] += blocks.get(g).getColumns().get(cursors[i].leaf).getTotalSize();
+          }
+        }
+      }
+      k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
+    }
+    return Math.max(1, Math.min(k, n));
+  }
+
+  /**
+   * The file with its offset index, which tells where a list column's pages start without decoding them; null where
+   * the index does not load (a file without one reads as before, whole columns and page starts from page headers).
+   */
+  private static ParquetFile offsetIndexOrNull(ParquetFile file) {
+    if (file.offsetIndexLoaded()) {
+      return file;
+    }
+    try {
+      return file.withOffsetIndex();
+    } catch (ArtifactException e) {
+      return null;
+    }
   }
 
   private StringInterner interner;
@@ -274,9 +279,9 @@ public final class Scan implements AutoCloseable {
     this.interner = interner;
   }
 
-  /** How many column groups decode each batch (1: the single reader). */
+  /** How many threads decode each batch (1: the single reader). */
   public int decodeGroups() {
-    return groups.length;
+    return threads;
   }
 
   private int groupOf(long fileRow) {
@@ -315,12 +320,15 @@ public final class Scan implements AutoCloseable {
     }
     remaining -= need;
     Column[] out = new Column[cursors.length];
-    if (groups.length == 1) {
-      runGroup(groups[0], ops, need, out);
+    if (threads == 1) {
+      for (int i = 0; i < cursors.length; i++) {
+        out[i] = cursors[i].run(cursors[i].lanes[0], ops, need);
+      }
     } else {
-      // the groups are claimed by the calling thread and the context's threads alike
+      BatchTasks tasks = plan(ops, need);
+      // the tasks are claimed, largest first, by the calling thread and the context's threads alike
       try {
-        workers.forEach(groups.length, g -> runGroup(groups[g], ops, need, out));
+        workers.forEach(tasks.size(), threads, t -> tasks.run(t, out));
       } catch (ArtifactException e) {
         throw e.located(path, null, null, null);
       } catch (RuntimeException e) {
@@ -330,10 +338,41 @@ public final class Scan implements AutoCloseable {
     return Arrays.asList(out);
   }
 
-  private void runGroup(int[] group, List<Op> ops, int rows, Column[] out) {
-    for (int i : group) {
-      out[i] = cursors[i].run(ops, rows);
+  /**
+   * The tasks of a parallel batch: each column whole, or, for a column cut at a page (or row group) boundary near
+   * the batch's middle, its two parts, each read by one of the column's two readers (the one already at the batch's
+   * first row reads the first part). Lanes left behind in a row group the batch is past let their chunk go.
+   */
+  private BatchTasks plan(List<Op> ops, int need) {
+    BatchTasks tasks = new BatchTasks();
+    Op first = ops.get(0);
+    for (int i = 0; i < cursors.length; i++) {
+      Cursor c = cursors[i];
+      if (!c.splittable) {
+        tasks.whole(i, cost[i], rows -> c.run(c.lanes[0], ops, rows), need);
+        continue;
+      }
+      for (Lane lane : c.lanes) {
+        if (lane.group >= 0 && lane.group < first.group) {
+          c.close(lane);
+        }
+      }
+      Lane at = c.lanes[1].at(first) ? c.lanes[1] : c.lanes[0];
+      Lane other = at == c.lanes[0] ? c.lanes[1] : c.lanes[0];
+      BatchTasks.Cut cut = BatchTasks.cut(ops, need, (g, from, to) -> c.pageStarts(g, from, to));
+      if (cut == null) {
+        tasks.whole(i, cost[i], rows -> c.run(at, ops, rows), need);
+        continue;
+      }
+      List<List<Op>> parts = cut.split(ops);
+      List<Op> tail = parts.get(1);
+      tasks.parts(i, cost[i], need, cut.row(),
+          b -> c.read(at, parts.get(0), b, cut.atPage()),
+          b -> c.read(other, tail, b, false),
+          c::builder,
+          b -> c.build(b, tail.get(tail.size() - 1).group));
     }
+    return tasks.ordered();
   }
 
   /** Bytes read from the file so far, spans and direct reads included. */
@@ -370,22 +409,40 @@ public final class Scan implements AutoCloseable {
     }
   }
 
-  /** One projected column: its reader over the current row group. */
+  /**
+   * One reader of a column: a {@link LeafReader} over a row group's chunk, at a chunk row. A column a parallel scan
+   * may cut ({@link Cursor#splittable}) has two, over pages they share ({@link SharedChunk}).
+   */
+  private static final class Lane {
+    int group = -1;
+    LeafReader reader;
+    /** The pages this lane shares with the column's other lane; null where they are its own. */
+    SharedChunk chunk;
+
+    /** Whether this lane's next row is {@code op}'s first. */
+    boolean at(Op op) {
+      return reader != null && group == op.group && reader.row == op.from;
+    }
+  }
+
+  /** One projected column: its readers over the current row groups. */
   private final class Cursor {
     final ColumnSpec spec;
     final int leaf;
     final ColumnDescriptor desc;
     final int listDef;
     final boolean optional;
-    int group = -1;
-    LeafReader reader;
+    final Lane[] lanes = {new Lane(), new Lane()};
+    /** Whether a parallel scan may cut this column's batches in two (only then is the second lane used). */
+    boolean splittable;
     /** List items and rows of this column's previous batch, for the next batch's items array. */
     long lastItems = -1;
     long lastRows;
     /**
      * The array the previous whole chunk of this column was read into, reused for the next once its reader is closed:
      * nothing outlives a chunk's reader (values, dictionaries and strings are copied out), and a fresh array per chunk
-     * cost its zeroing (1.2 ms for 8 MB on the benchmark machine). Only arrays from the file, never a span's.
+     * cost its zeroing (1.2 ms for 8 MB on the benchmark machine). Only arrays from the file, never a span's. Taken
+     * and given back under the cursor's lock, as the two lanes of a cut column open chunks at the same time.
      */
     byte[] chunkBuffer;
 
@@ -406,20 +463,43 @@ public final class Scan implements AutoCloseable {
       this.optional = desc.getMaxDefinitionLevel() > 0;
     }
 
-    Column run(List<Op> ops, int rows) {
-      ColumnType kind = spec.decodedAs();
-      Builders.Base b = interner != null
+    Column run(Lane lane, List<Op> ops, int rows) {
+      Builders.Base b = builder(rows);
+      read(lane, ops, b, false);
+      return build(b, ops.get(ops.size() - 1).group);
+    }
+
+    Builders.Base builder(int rows) {
+      return builder(rows, rows);
+    }
+
+    /**
+     * A builder of {@code rows} rows whose list items are sized for {@code filled} of them: the first part of a cut
+     * column fills its rows only, its builder taking the second part's items at the join, into an exact array.
+     */
+    Builders.Base builder(int rows, int filled) {
+      return interner != null
           ? new Builders.Interned(spec.name(), optional, rows, interner)
-          : Builders.create(spec.name(), kind, optional, rows, itemsHint(rows));
+          : Builders.create(spec.name(), spec.decodedAs(), optional, rows, itemsHint(filled));
+    }
+
+    /**
+     * Reads the rows of {@code ops} into {@code b} on {@code lane}; with {@code cutAfter}, the rows end at a page
+     * the other lane begins at ({@link LeafReader#requirePageEnd}).
+     */
+    void read(Lane lane, List<Op> ops, Builders.Base b, boolean cutAfter) {
       int at = -1;
       try {
         for (Op op : ops) {
           at = op.group;
-          if (op.group != group) {
-            open(op.group);
+          if (op.group != lane.group || lane.reader.row > op.from) {
+            open(lane, op.group);
           }
-          reader.skip(op.from - reader.row);
-          reader.read(op.count, b);
+          lane.reader.skip(op.from - lane.reader.row);
+          lane.reader.read(op.count, b);
+        }
+        if (cutAfter) {
+          lane.reader.requirePageEnd();
         }
       } catch (LeafReader.NullItemException e) {
         long row = groupFirst[at] + e.row;
@@ -436,46 +516,122 @@ public final class Scan implements AutoCloseable {
         throw new ArtifactException(
             path, spec.name(), at, null, e.getMessage() != null ? e.getMessage() : e.toString(), e);
       }
+    }
+
+    /** The column of a batch's rows read into {@code b}, the last of them in row group {@code group}. */
+    Column build(Builders.Base b, int group) {
       if (b instanceof Builders.ListBase l) {
         lastItems = l.items;
-        lastRows = rows;
+        lastRows = l.size;
       }
       try {
         return b.buildRows();
       } catch (Builders.LevelsException e) {
-        throw new ArtifactException(path, spec.name(), at, null, e.getMessage(), e);
+        throw new ArtifactException(path, spec.name(), group, null, e.getMessage(), e);
       }
     }
 
-    private void open(int g) throws IOException {
-      close();
-      group = g;
+    private void open(Lane lane, int g) throws IOException {
+      close(lane);
       ColumnChunkMetaData cc = file.blocks().get(g).getColumns().get(leaf);
       ChunkPages.PageIndex index = file.pageIndex(g, leaf);
-      ChunkPages pages;
       boolean[] wanted = index == null ? null : wantedPages(index, keptByGroup[g]);
+      PageSource pages;
+      if (splittable && shareable(g)) {
+        // the other lane may be opening the same chunk at this moment: it is read once, by whichever comes first
+        synchronized (this) {
+          Lane other = lanes[0] == lane ? lanes[1] : lanes[0];
+          if (other.group == g && other.chunk != null) {
+            lane.chunk = other.chunk;
+          } else {
+            ChunkPages own = chunkPages(g, cc, index, wanted);
+            byte[] whole = source == reads ? own.wholeChunk() : null;
+            ChunkPages.PageIndex rows = pageHints == null ? null : pageHints.pageIndex(g, leaf);
+            lane.chunk = new SharedChunk(own, rows, desc.getMaxRepetitionLevel() > 0, whole);
+          }
+          lane.group = g;
+          pages = lane.chunk.reader();
+        }
+      } else {
+        pages = chunkPages(g, cc, index, wanted);
+        lane.group = g;
+      }
+      lane.reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
+    }
+
+    /** Whether two lanes can share row group {@code g}'s pages: a chunk read whole, or the pages a selection keeps. */
+    boolean shareable(int g) {
+      ChunkPages.PageIndex index = file.pageIndex(g, leaf);
+      return index != null && wantedPages(index, keptByGroup[g]) != null
+          || file.blocks().get(g).getColumns().get(leaf).getTotalSize() <= ChunkPages.WHOLE_CHUNK_MAX;
+    }
+
+    /** The chunk's pages read as a single reader reads them; the whole chunk into {@link #chunkBuffer} if it fits. */
+    private ChunkPages chunkPages(int g, ColumnChunkMetaData cc, ChunkPages.PageIndex index, boolean[] wanted)
+        throws IOException {
+      ChunkPages pages;
       if (wanted != null) {
-        chunkBuffer = null; // the wanted pages are read into arrays of their own
         pages = ChunkPages.indexed(source, g, leaf, cc.getStartingPos(), index, wanted);
       } else {
-        // an array too small for this chunk is dropped before the chunk's is allocated: one chunk's bytes at a time
-        byte[] reuse = chunkBuffer != null && chunkBuffer.length >= cc.getTotalSize() ? chunkBuffer : null;
-        chunkBuffer = null;
+        byte[] reuse;
+        synchronized (this) {
+          // an array too small for this chunk is dropped before the chunk's is allocated: one chunk's bytes at a time
+          reuse = chunkBuffer != null && chunkBuffer.length >= cc.getTotalSize() ? chunkBuffer : null;
+          chunkBuffer = null;
+        }
         pages = ChunkPages.sequential(
             source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), reuse);
-        if (source == reads) {
+        if (source == reads && !splittable) {
           chunkBuffer = pages.wholeChunk() != null ? pages.wholeChunk() : reuse;
         }
       }
       pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
-      reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
+      return pages;
+    }
+
+    /**
+     * Where data pages of row group {@code g} start in chunk rows {@code (from, to)}, as far as known without reading:
+     * from the walked headers of a chunk a lane has open, else from the offset index; none where neither knows.
+     */
+    List<Long> pageStarts(int g, long from, long to) {
+      if (!shareable(g)) {
+        return List.of();
+      }
+      for (Lane lane : lanes) {
+        if (lane.group == g && lane.chunk != null) {
+          return lane.chunk.pageStartsWithin(from, to);
+        }
+      }
+      ChunkPages.PageIndex index = pageHints == null ? null : pageHints.pageIndex(g, leaf);
+      List<Long> out = new java.util.ArrayList<>();
+      if (index != null) {
+        for (long first : index.firstRows()) {
+          if (first > from && first < to) {
+            out.add(first);
+          }
+        }
+      }
+      return out;
+    }
+
+    void close(Lane lane) {
+      if (lane.reader != null) {
+        lane.reader.close();
+        lane.reader = null;
+      }
+      synchronized (this) {
+        // the last lane to let a chunk go gives its array back
+        if (lane.chunk != null && lane.chunk.released() && lane.chunk.wholeChunk != null) {
+          chunkBuffer = lane.chunk.wholeChunk;
+        }
+        lane.chunk = null;
+        lane.group = -1;
+      }
     }
 
     void close() {
-      if (reader != null) {
-        reader.close();
-        reader = null;
-      }
+      close(lanes[0]);
+      close(lanes[1]);
     }
   }
 
