@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntFunction;
@@ -23,6 +24,12 @@ final class BatchTasks {
   private record Task(int column, double cost, Consumer<Column[]> run) {}
 
   private final List<Task> tasks = new ArrayList<>();
+  /** Nanoseconds each column's tasks took, both parts of a cut column together. */
+  private final AtomicLongArray spent;
+
+  BatchTasks(int columns) {
+    spent = new AtomicLongArray(columns);
+  }
 
   /** Where a batch's rows {@code [0, row)} and {@code [row, need)} part. */
   record Cut(int row, boolean atPage) {
@@ -83,7 +90,7 @@ final class BatchTasks {
   }
 
   /** A column read whole: {@code read} gives its {@code rows} rows. */
-  void whole(int column, long cost, IntFunction<Column> read, int rows) {
+  void whole(int column, double cost, IntFunction<Column> read, int rows) {
     tasks.add(new Task(column, cost, out -> out[column] = read.apply(rows)));
   }
 
@@ -97,16 +104,16 @@ final class BatchTasks {
    * {@code rows}, {@code readTail} the rest into one of their own, which the part that ends last appends to the first
    * and builds.
    */
-  void parts(int column, long cost, int rows, int cut, Consumer<Builders.Base> readHead,
+  void parts(int column, double cost, int rows, int cut, Consumer<Builders.Base> readHead,
       Consumer<Builders.Base> readTail, Builder builder, Function<Builders.Base, Column> build) {
     Join join = new Join();
-    tasks.add(new Task(column, (double) cost * cut / rows, out -> {
+    tasks.add(new Task(column, cost * cut / rows, out -> {
       Builders.Base head = builder.make(rows, cut);
       readHead.accept(head);
       join.head = head;
       join.done(out, column, build);
     }));
-    tasks.add(new Task(column, (double) cost * (rows - cut) / rows, out -> {
+    tasks.add(new Task(column, cost * (rows - cut) / rows, out -> {
       Builders.Base tail = builder.make(rows - cut, rows - cut);
       readTail.accept(tail);
       join.tail = tail;
@@ -140,6 +147,14 @@ final class BatchTasks {
 
   /** Runs task {@code t}, which fills its column's place in {@code out} (the second part of a column, the join). */
   void run(int t, Column[] out) {
-    tasks.get(t).run.accept(out);
+    long start = System.nanoTime();
+    Task task = tasks.get(t);
+    task.run.accept(out);
+    spent.addAndGet(task.column, System.nanoTime() - start);
+  }
+
+  /** Nanoseconds column {@code column}'s tasks took (once they ran). */
+  long spent(int column) {
+    return spent.get(column);
   }
 }

@@ -80,6 +80,13 @@ public final class Scan implements AutoCloseable {
   private final int threads;
   /** What decoding each projected column costs, relatively: the uncompressed bytes of the kept row groups. */
   private final long[] cost;
+  /**
+   * What decoding a row of each column took in the batches so far (an average weighing the last batch half), once
+   * every column was timed; NaN before. The bytes misjudge a dictionary column tenfold (the read benchmark's c: 1 MB
+   * of values a row group, decoded in about the time of 8 MB of PLAIN doubles), and the task a thread claims last sets
+   * how long the other one waits at the batch's end.
+   */
+  private final double[] nanosPerRow;
   /** This file with the offset index loaded where it has one, for cutting columns at pages; null when none is. */
   private final ParquetFile pageHints;
   private final Workers workers;
@@ -156,6 +163,8 @@ public final class Scan implements AutoCloseable {
     }
     workers = config.workers();
     cost = columnCosts(blocks);
+    nanosPerRow = new double[cursors.length];
+    Arrays.fill(nanosPerRow, Double.NaN);
     threads = decodeThreads(config.decodeGroups(), blocks);
     verifyChecksums = config.verifyChecksums();
     long costs = Arrays.stream(cost).sum();
@@ -329,6 +338,10 @@ public final class Scan implements AutoCloseable {
       // the tasks are claimed, largest first, by the calling thread and the context's threads alike
       try {
         workers.forEach(tasks.size(), threads, t -> tasks.run(t, out));
+        for (int i = 0; i < cursors.length; i++) {
+          double rate = (double) tasks.spent(i) / need;
+          nanosPerRow[i] = Double.isNaN(nanosPerRow[i]) ? rate : (nanosPerRow[i] + rate) / 2;
+        }
       } catch (ArtifactException e) {
         throw e.located(path, null, null, null);
       } catch (RuntimeException e) {
@@ -344,12 +357,14 @@ public final class Scan implements AutoCloseable {
    * first row reads the first part). Lanes left behind in a row group the batch is past let their chunk go.
    */
   private BatchTasks plan(List<Op> ops, int need) {
-    BatchTasks tasks = new BatchTasks();
+    BatchTasks tasks = new BatchTasks(cursors.length);
     Op first = ops.get(0);
+    boolean timed = !Double.isNaN(nanosPerRow[0]);
     for (int i = 0; i < cursors.length; i++) {
       Cursor c = cursors[i];
+      double estimate = timed ? nanosPerRow[i] * need : cost[i];
       if (!c.splittable) {
-        tasks.whole(i, cost[i], rows -> c.run(c.lanes[0], ops, rows), need);
+        tasks.whole(i, estimate, rows -> c.run(c.lanes[0], ops, rows), need);
         continue;
       }
       for (Lane lane : c.lanes) {
@@ -361,12 +376,12 @@ public final class Scan implements AutoCloseable {
       Lane other = at == c.lanes[0] ? c.lanes[1] : c.lanes[0];
       BatchTasks.Cut cut = BatchTasks.cut(ops, need, (g, from, to) -> c.pageStarts(g, from, to));
       if (cut == null) {
-        tasks.whole(i, cost[i], rows -> c.run(at, ops, rows), need);
+        tasks.whole(i, estimate, rows -> c.run(at, ops, rows), need);
         continue;
       }
       List<List<Op>> parts = cut.split(ops);
       List<Op> tail = parts.get(1);
-      tasks.parts(i, cost[i], need, cut.row(),
+      tasks.parts(i, estimate, need, cut.row(),
           b -> c.read(at, parts.get(0), b, cut.atPage()),
           b -> c.read(other, tail, b, false),
           c::builder,

@@ -60,7 +60,7 @@ class BatchTasksTest {
   @Test
   void the_threads_take_the_largest_tasks_first_and_equal_ones_in_column_order() {
     List<String> ran = new ArrayList<>();
-    BatchTasks tasks = new BatchTasks();
+    BatchTasks tasks = new BatchTasks(4);
     tasks.whole(0, 8, rows -> record(ran, "id", rows), 10);
     tasks.whole(1, 50, rows -> record(ran, "s", rows), 10);
     tasks.whole(2, 8, rows -> record(ran, "c", rows), 10);
@@ -82,7 +82,7 @@ class BatchTasksTest {
 
   @Test
   void the_part_that_ends_last_joins_both_into_the_column() {
-    BatchTasks tasks = new BatchTasks();
+    BatchTasks tasks = new BatchTasks(4);
     tasks.parts(0, 10, 3, 2, head -> fill((Builders.Utf8) head, "a", "bc"), tail -> fill((Builders.Utf8) tail, "def"),
         (rows, filled) -> new Builders.Utf8("s", false, rows), Builders.Base::build);
     Column[] out = new Column[1];
