@@ -20,21 +20,12 @@ import io.github.artifactio.engine.table.ScanOptions;
 import io.github.artifactio.engine.table.TableFile;
 import io.github.artifactio.engine.table.TableWriter;
 import io.github.artifactio.engine.table.WriteOptions;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.apache.parquet.format.ColumnChunk;
-import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.OffsetIndex;
-import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,7 +115,7 @@ class ColumnsInPartsTest {
   }
 
   @Test
-  void an_offset_index_that_moves_a_list_pages_first_row_fails_the_parallel_read_naming_the_page() throws Exception {
+  void an_offset_index_that_moves_a_list_pages_first_row_fails_the_parallel_read_naming_the_page() {
     // pages of 100 rows, and the index moves page 5's first row by one: the read cuts the batch there, trusting the
     // index for the pages the second part skips, and whichever part reaches the contradiction first says where (the
     // first part's page 4 ends elsewhere, or a page starts at another row than the index gives)
@@ -143,26 +134,12 @@ class ColumnsInPartsTest {
   }
 
   /** 1,000 rows of an id and a list in one row group, pages of 100 rows, page 5's first row in the index changed. */
-  private static Path listFileWithPage5At(long firstRow) throws Exception {
-    SplittableRandom r = new SplittableRandom(firstRow);
-    List<Column> table = randomTable(r, 1000).subList(0, 4);
+  private static Path listFileWithPage5At(long firstRow) {
+    List<Column> table = randomTable(new SplittableRandom(firstRow), 1000).subList(0, 4);
     Path p = dir.resolve("index-page5-at-" + firstRow + ".parquet");
     TableWriter.writeTable(p, table, WriteOptions.builder().pageRows(100).plainColumn("s").build());
-    byte[] b = Files.readAllBytes(p);
-    int footerLength = ByteBuffer.wrap(b, b.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
-    FileMetaData md = Util.readFileMetaData(new ByteArrayInputStream(b, b.length - 8 - footerLength, footerLength));
-    ColumnChunk l = md.getRow_groups().get(0).getColumns().get(3);
-    int at = (int) l.getOffset_index_offset();
-    int length = l.getOffset_index_length();
-    OffsetIndex index = Util.readOffsetIndex(new ByteArrayInputStream(b, at, length));
-    assertEquals(500, index.getPage_locations().get(5).getFirst_row_index());
-    index.getPage_locations().get(5).setFirst_row_index(firstRow);
-    ByteArrayOutputStream changed = new ByteArrayOutputStream();
-    Util.writeOffsetIndex(index, changed);
-    assertEquals(length, changed.size(), "the same varint lengths");
-    System.arraycopy(changed.toByteArray(), 0, b, at, length);
-    Files.write(p, b);
-    return p;
+    assertEquals(500, TableFile.openWithOffsetIndex(p).pageStarts("l")[5]);
+    return TestFiles.moveIndexedPageStart(p, 0, 3, 5, firstRow);
   }
 
   /**
