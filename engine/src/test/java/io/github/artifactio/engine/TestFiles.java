@@ -23,7 +23,7 @@ import org.apache.parquet.format.Util;
 /**
  * Test inputs the engine did not write, for the engine's tests and (through the test jar) the plugin's: files written
  * by DuckDB, and files changed on purpose with the Thrift structures themselves, an independent reader and writer of
- * the footer and page headers. The helpers locate pages with the engine's layout, and change nothing but what they
+ * the footer, page headers and offset indexes. The helpers locate pages with the engine's layout, and change nothing but what they
  * say.
  */
 public final class TestFiles {
@@ -38,6 +38,33 @@ public final class TestFiles {
       throw new IllegalStateException("duckdb writing " + file, e);
     }
     return file;
+  }
+
+  /**
+   * Changes the first row the offset index gives data page {@code page} of column chunk {@code column} in row group
+   * {@code rowGroup} to {@code firstRow}, in place: the new value must take as many varint bytes as the old one.
+   */
+  public static Path moveIndexedPageStart(Path file, int rowGroup, int column, int page, long firstRow) {
+    try {
+      byte[] b = Files.readAllBytes(file);
+      int length = ByteBuffer.wrap(b, b.length - 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+      FileMetaData md = Util.readFileMetaData(new ByteArrayInputStream(b, b.length - 8 - length, length));
+      org.apache.parquet.format.ColumnChunk c = md.getRow_groups().get(rowGroup).getColumns().get(column);
+      int at = (int) c.getOffset_index_offset();
+      org.apache.parquet.format.OffsetIndex index =
+          Util.readOffsetIndex(new ByteArrayInputStream(b, at, c.getOffset_index_length()));
+      index.getPage_locations().get(page).setFirst_row_index(firstRow);
+      ByteArrayOutputStream changed = new ByteArrayOutputStream();
+      Util.writeOffsetIndex(index, changed);
+      if (changed.size() != c.getOffset_index_length()) {
+        throw new IllegalArgumentException("row " + firstRow + " does not encode in the index's old length");
+      }
+      System.arraycopy(changed.toByteArray(), 0, b, at, changed.size());
+      Files.write(file, b);
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Decodes the Thrift footer of {@code file}, lets {@code change} edit it, and writes it back in its place. */

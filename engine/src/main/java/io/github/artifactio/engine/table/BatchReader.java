@@ -44,7 +44,7 @@ public final class BatchReader implements Iterator<Batch>, AutoCloseable {
     return b;
   }
 
-  /** How many column groups decode each batch (1: the single reader). */
+  /** How many threads decode each batch (1: the single reader). */
   public int decodeGroups() {
     return scan.decodeGroups();
   }

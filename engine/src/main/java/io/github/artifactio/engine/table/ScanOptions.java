@@ -8,7 +8,7 @@ import java.util.Optional;
  * How a streaming read runs. The batches are the same whatever the options: only the threads and the reads differ.
  *
  * <ul>
- *   <li>{@code context}: the {@link EngineContext} where column groups decode in parallel and coalesced spans are
+ *   <li>{@code context}: the {@link EngineContext} where a batch's columns decode in parallel and coalesced spans are
  *       prefetched. The caller owns the threads: with the default, {@link EngineContext#serial()}, a scan decodes on
  *       the calling thread whatever {@code decodeThreads} says, and prefetches nothing.
  *   <li>{@code decodeThreads}: 0 (the default) is automatic, parallel where it pays: with a context, the
@@ -16,8 +16,9 @@ import java.util.Optional;
  *       has at least 3 columns, at least 1 MiB of compressed bytes per kept row group, and no column holding more
  *       than half of those bytes; otherwise the single reader decodes. The rule and the measurements behind it are on
  *       {@code Scan.autoGroups}; {@link BatchReader#decodeGroups()} tells which way a scan went. 1 (or
- *       {@link Builder#singleReader()}) is the single reader on request; k asks for k groups (at most one per
- *       column).
+ *       {@link Builder#singleReader()}) is the single reader on request; k asks for k threads (at most one per
+ *       column), which take a batch's columns largest first, a column of a large share of the batch cut in two parts
+ *       at a page or row group boundary.
  *   <li>{@code coalesce}: read each row group's projected chunks as coalesced spans ({@link SpanReadOptions}), for
  *       seek-bound storage; with a context that has threads, the next span is read there while the current one
  *       decodes.
@@ -83,7 +84,7 @@ public final class ScanOptions {
 
     private Builder() {}
 
-    /** The context whose threads decode column groups and prefetch spans; the caller owns and closes it. */
+    /** The context whose threads decode a batch's columns and prefetch spans; the caller owns and closes it. */
     public Builder context(EngineContext context) {
       this.context = Objects.requireNonNull(context, "context");
       return this;
@@ -94,7 +95,7 @@ public final class ScanOptions {
       return decodeThreads(1);
     }
 
-    /** 0 automatic, 1 single reader, k column groups. */
+    /** 0 automatic, 1 single reader, k decode threads. */
     public Builder decodeThreads(int decodeThreads) {
       if (decodeThreads < 0) {
         throw new IllegalArgumentException("decodeThreads must be 0 (automatic) or more, got " + decodeThreads);

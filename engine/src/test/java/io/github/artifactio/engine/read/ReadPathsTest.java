@@ -173,6 +173,20 @@ class ReadPathsTest {
   }
 
   @Test
+  void a_selection_skipping_from_inside_a_list_page_over_pages_it_does_not_read_lands_on_its_next_kept_row() {
+    Path p = dir.resolve("list-gaps.parquet");
+    List<Column> c = List.of(Fixtures.everyKind(1000, 8).get(14)); // trace: list<float32>, nulls and empty lists
+    TableWriter.writeTable(p, c, WriteOptions.builder().pageRows(100).build());
+    // rows 50..60 of page 0, then 350..400 of page 3: pages 1 and 2 are not read, and one batch holds both runs, so
+    // the reader skips from row 60, inside page 0, to row 350
+    RowSelection sel = RowSelection.runs(new long[] {50, 10, 290, 50, 600}, new boolean[] {false, true, false, true,
+      false});
+    long[] kept = java.util.stream.LongStream.concat(Arrays.stream(Values.range(50, 60)),
+        Arrays.stream(Values.range(350, 400))).toArray();
+    assertEquals(Values.pick(c, null, kept), Values.drain(TableFile.openWithOffsetIndex(p).selected(sel, null, 1000)));
+  }
+
+  @Test
   void a_selection_on_an_offset_indexed_handle_reads_only_the_pages_holding_kept_rows() throws Exception {
     Path p = dir.resolve("skip.parquet");
     int n = 400_000;

@@ -144,12 +144,25 @@ public final class Workers implements EngineContext {
   }
 
   /**
+   * {@link #forEach(int, IntConsumer)} on at most {@code parallelism} threads, the caller's included: a scan decoding
+   * on two threads hands out more tasks than that (a heavy column in parts), and a third thread on a 2-core machine
+   * only takes turns with the other two.
+   */
+  public void forEach(int n, int parallelism, IntConsumer task) {
+    forEach(n, Math.max(0, parallelism - 1), () -> null, (unused, i) -> task.accept(i));
+  }
+
+  /**
    * Runs {@code task(state, i)} for every {@code i} in {@code [0, n)}, in parallel where a turn is free, and returns
    * when all are done; each participating thread makes its {@code state} once with {@code local}. The first failure
    * is rethrown (and stops further indexes from starting).
    */
   public <W> void forEach(int n, Supplier<? extends W> local, ObjIntConsumer<? super W> task) {
-    if (n < 2 || !claim()) {
+    forEach(n, threads, local, task);
+  }
+
+  private <W> void forEach(int n, int maxHelpers, Supplier<? extends W> local, ObjIntConsumer<? super W> task) {
+    if (n < 2 || maxHelpers == 0 || !claim()) {
       FanOut<W> alone = new FanOut<>(n, local, task);
       alone.run();
       alone.rethrow();
@@ -158,7 +171,7 @@ public final class Workers implements EngineContext {
     try {
       FanOut<W> job = new FanOut<>(n, local, task);
       List<Skippable> helpers = new ArrayList<>();
-      for (int h = 0; h < Math.min(threads, n - 1); h++) {
+      for (int h = 0; h < Math.min(Math.min(threads, maxHelpers), n - 1); h++) {
         Skippable helper = new Skippable(this, job);
         if (!hand(helper)) {
           break; // a refusing executor (bounded queue, shut down): the caller does what no helper takes

@@ -41,6 +41,29 @@ class WorkersTest {
   }
 
   @Test
+  void a_fan_out_of_bounded_parallelism_runs_on_no_more_threads_than_it_is_given() {
+    try (EngineContext context = EngineContext.create("bounded", 3)) {
+      int[] runs = new int[200];
+      AtomicInteger running = new AtomicInteger();
+      AtomicInteger most = new AtomicInteger();
+      Workers.of(context).forEach(runs.length, 2, i -> {
+        most.accumulateAndGet(running.incrementAndGet(), Math::max);
+        runs[i]++;
+        try {
+          Thread.sleep(1); // long enough for every helper handed the fan-out to take part
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        running.decrementAndGet();
+      });
+      assertTrue(Arrays.stream(runs).allMatch(r -> r == 1), "every index exactly once");
+      assertTrue(most.get() <= 2, "the caller and at most one of the context's three threads: " + most);
+      Thread caller = Thread.currentThread();
+      Workers.of(context).forEach(10, 1, i -> assertSame(caller, Thread.currentThread()));
+    }
+  }
+
+  @Test
   void created_threads_are_named_daemons() throws Exception {
     try (EngineContext context = EngineContext.create("named", 1)) {
       Thread[] seen = new Thread[1];

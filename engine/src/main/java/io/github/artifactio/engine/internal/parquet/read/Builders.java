@@ -70,6 +70,19 @@ final class Builders {
     abstract Column build();
 
     /**
+     * Moves the rows of {@code tail}, a builder of the same kind that read the rows after these ({@link Scan}'s
+     * second part of a column), after this builder's rows; this builder was made for both parts' rows.
+     */
+    abstract void append(Base tail);
+
+    /** The validity of {@code tail}'s rows after this builder's. */
+    void appendValid(Base tail) {
+      if (valid != null) {
+        System.arraycopy(tail.valid, 0, valid, size, tail.size);
+      }
+    }
+
+    /**
      * {@link #build()}, for rows read from a file: levels that decode but do not describe rows (a null list with
      * items) are the file's fault, said in the one wording both the readers and the structure scan use.
      */
@@ -126,6 +139,13 @@ final class Builders {
     }
 
     @Override
+    void append(Base tail) {
+      appendValid(tail);
+      System.arraycopy(((I64) tail).values, 0, values, size, tail.size);
+      size += tail.size;
+    }
+
+    @Override
     Column build() {
       return optional ? new OptInt64Column(name, values, valid) : new Int64Column(name, values);
     }
@@ -150,6 +170,13 @@ final class Builders {
           values[size + i] = defs[from + i] == maxDef ? values[--src] : 0;
         }
       }
+    }
+
+    @Override
+    void append(Base tail) {
+      appendValid(tail);
+      System.arraycopy(((I32) tail).values, 0, values, size, tail.size);
+      size += tail.size;
     }
 
     @Override
@@ -181,6 +208,13 @@ final class Builders {
     }
 
     @Override
+    void append(Base tail) {
+      appendValid(tail);
+      System.arraycopy(((F64) tail).values, 0, values, size, tail.size);
+      size += tail.size;
+    }
+
+    @Override
     Column build() {
       return optional ? new OptFloat64Column(name, values, valid) : new Float64Column(name, values);
     }
@@ -206,6 +240,13 @@ final class Builders {
     }
 
     @Override
+    void append(Base tail) {
+      appendValid(tail);
+      System.arraycopy(((F32) tail).values, 0, values, size, tail.size);
+      size += tail.size;
+    }
+
+    @Override
     Column build() {
       return optional ? new OptFloat32Column(name, values, valid) : new Float32Column(name, values);
     }
@@ -228,6 +269,13 @@ final class Builders {
           values[size + i] = defs[from + i] == maxDef && values[--src];
         }
       }
+    }
+
+    @Override
+    void append(Base tail) {
+      appendValid(tail);
+      System.arraycopy(((Bool) tail).values, 0, values, size, tail.size);
+      size += tail.size;
     }
 
     @Override
@@ -279,6 +327,25 @@ final class Builders {
     }
 
     @Override
+    void append(Base tail) {
+      Utf8 t = (Utf8) tail;
+      appendValid(t);
+      // both parts' bytes into an array of their exact size, which build() then keeps: each byte copied once, as a
+      // single reader's bytes are copied once, into the exact array
+      long total = (long) used + t.used;
+      if (total > Integer.MAX_VALUE - 8) {
+        throw new PageFormatException("column '" + name + "' holds more than 2 GiB of UTF-8 in one batch");
+      }
+      data = Arrays.copyOf(data, (int) total);
+      System.arraycopy(t.data, 0, data, used, t.used);
+      for (int r = 1; r <= t.size; r++) {
+        offsets[size + r] = used + t.offsets[r];
+      }
+      used += t.used;
+      size += t.size;
+    }
+
+    @Override
     Column build() {
       byte[] exact = used == data.length ? data : Arrays.copyOf(data, used);
       return optional ? new OptUtf8Column(name, exact, offsets, valid) : new Utf8Column(name, exact, offsets);
@@ -312,6 +379,11 @@ final class Builders {
     }
 
     @Override
+    void append(Base tail) {
+      throw new IllegalStateException("an interned string column is read whole, never in parts");
+    }
+
+    @Override
     Column build() {
       return optional ? new OptInt32Column(name, ids, valid) : OptInt32Column.allValid(name, ids);
     }
@@ -336,6 +408,33 @@ final class Builders {
     }
 
     abstract void ensureItems(int more);
+
+    /**
+     * Puts {@code tail}'s items after this builder's {@link #items}, in an array of both parts' exact size, which
+     * build() then keeps (each item copied once, as a single reader's are copied once into the exact array).
+     */
+    abstract void appendItems(ListBase tail);
+
+    /** {@link #items} plus {@code tail}'s, within a Java array. */
+    int itemsWith(ListBase tail) {
+      long total = (long) items + tail.items;
+      if (total > Integer.MAX_VALUE - 8) {
+        throw new PageFormatException("column '" + name + "' holds more list items than a Java array in one batch");
+      }
+      return (int) total;
+    }
+
+    @Override
+    void append(Base tail) {
+      ListBase t = (ListBase) tail;
+      appendValid(t);
+      appendItems(t);
+      for (int r = 1; r <= t.size; r++) {
+        offsets[size + r] = items + t.offsets[r];
+      }
+      items += t.items;
+      size += t.size;
+    }
 
     /** Reads the next {@code n} items from {@code values} after the ones read so far. */
     abstract void readItems(ValueDecoder values, int n);
@@ -378,6 +477,12 @@ final class Builders {
     }
 
     @Override
+    void appendItems(ListBase tail) {
+      values = Arrays.copyOf(values, itemsWith(tail));
+      System.arraycopy(((ListF32) tail).values, 0, values, items, tail.items);
+    }
+
+    @Override
     Column build() {
       float[] exact = items == values.length ? values : Arrays.copyOf(values, items);
       return large
@@ -410,6 +515,12 @@ final class Builders {
     void readItems(ValueDecoder d, int n) {
       ensureItems(n);
       d.readDoubles(values, items, n);
+    }
+
+    @Override
+    void appendItems(ListBase tail) {
+      values = Arrays.copyOf(values, itemsWith(tail));
+      System.arraycopy(((ListF64) tail).values, 0, values, items, tail.items);
     }
 
     @Override

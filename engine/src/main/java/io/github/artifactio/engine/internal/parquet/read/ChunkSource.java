@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * Where a scan gets the bytes of its column chunks: straight from the file ({@link FileReads}), or from coalesced
- * row-group spans ({@link SpanCache}). Thread-safe: the column groups of a parallel scan share one source.
+ * row-group spans ({@link SpanCache}). Thread-safe: the threads of a parallel scan share one source.
  */
 interface ChunkSource {
   /** Bytes {@code [offset, offset + length)} of the file, which lie inside chunk ({@code rowGroup}, {@code leaf}). */

@@ -57,6 +57,8 @@ final class LeafReader {
   private String page = "a data page";
   /** Whether the decoded page is known to end at a row boundary (v2 pages, offset-indexed pages). */
   private boolean endsAtRow;
+  /** Whether the decoded page's rows come from the offset index ({@link ChunkPages.RawPage#rows}). */
+  private boolean indexedRows;
   /** The chunk row of the next level. */
   long row;
 
@@ -253,6 +255,7 @@ final class LeafReader {
     startAt = 0;
     missingAt = 0;
     decoded = true;
+    indexedRows = p.rows >= 0;
   }
 
   /**
@@ -542,6 +545,19 @@ final class LeafReader {
     }
   }
 
+  /**
+   * Where a parallel scan cut a column at the page the offset index starts at this reader's row, this reader, having
+   * read the rows before the cut, must have ended its page there: another reader began at that page, trusting the
+   * index's rows for the pages it skipped unread. A page holding rows past the cut is an index that contradicts its
+   * pages (the first part's next page starting elsewhere, {@link #nextPage} refuses).
+   */
+  void requirePageEnd() throws IOException {
+    if (decoded && lp < count && indexedRows) {
+      throw located(new PageFormatException(
+          "it holds rows past row " + row + ", where the offset index starts the next page"));
+    }
+  }
+
   /** Skips {@code n} rows, dropping whole pages unread where their row count is known. */
   void skip(long n) throws IOException {
     try {
@@ -632,6 +648,11 @@ final class LeafReader {
     while (true) {
       if (!hasLevels()) {
         if (started == n && decoded && endsAtRow) {
+          break;
+        }
+        if (b == null && decoded && endsAtRow) {
+          // skipping, at a page that ends on a row: the caller drops the next pages whole, and steps over the ones a
+          // selection did not read (walked on here, the next page read would not start at this reader's row)
           break;
         }
         row = first + started; // the next page's first row, if it starts on a row

@@ -4,7 +4,6 @@ import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.internal.concurrent.Workers;
-import io.github.artifactio.engine.internal.parquet.format.Schemas;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,9 +22,10 @@ import org.apache.parquet.schema.MessageType;
  * <p>The rows are given as sorted, disjoint file-row ranges (a span is one range, a selection many). Each projected
  * column has its own cursor, which opens a row group's chunk when a batch first needs it, skips to the wanted rows
  * and reads them; on a handle with the offset index, a chunk whose group is only partly kept reads only the pages
- * holding kept rows. Column cursors never share state, so column groups decode in parallel on the caller's engine
- * context (the calling thread decodes groups too), each group running its columns' part of the same batch plan: the
- * joined batch is the single reader's batch.
+ * holding kept rows. Column cursors never share state, so columns decode in parallel on the caller's engine context
+ * (the calling thread decodes too), each running its part of the same batch plan: the joined batch is the single
+ * reader's batch. A column with a large share of the work is cut within the batch at a page or row group boundary and
+ * its two parts decoded by two readers of its own ({@link BatchTasks}), over pages read once ({@link SharedChunk}).
  */
 public final class Scan implements AutoCloseable {
   /** Options of one scan (the public {@code ScanOptions}, flattened). */
@@ -54,7 +54,10 @@ public final class Scan implements AutoCloseable {
   /** ...at least this many projected columns... */
   static final int MIN_AUTO_COLUMNS = 3;
 
-  /** ...and no column holding more than this share of the projection's bytes (the slowest group holds it whole). */
+  /**
+   * ...and no column holding more than this share of the projection's bytes (measured when one thread decoded such a
+   * column whole; a cut column's parts now spread over the threads, see {@link BatchTasks}).
+   */
   static final double MAX_AUTO_LARGEST_SHARE = 0.5;
 
   /** Automatic decode groups are at most this many. */
@@ -71,16 +74,26 @@ public final class Scan implements AutoCloseable {
   private final FileReads reads;
   private final ChunkSource source;
   private final SpanCache spans;
-  private final Cursor[] cursors;
-  private final int[][] groups;
+  private final ColumnCursor[] cursors;
+  /** Threads decoding each batch, the caller's included (1: the single reader). */
+  private final int threads;
+  /** What decoding each projected column costs, relatively: the uncompressed bytes of the kept row groups. */
+  private final long[] cost;
+  /**
+   * What decoding a row of each column took in the batches so far (an average weighing the last batch half), once
+   * every column was timed; NaN before. The bytes misjudge a dictionary column tenfold (the read benchmark's c: 1 MB
+   * of values a row group, decoded in about the time of 8 MB of PLAIN doubles), and the task a thread claims last sets
+   * how long the other one waits at the batch's end.
+   */
+  private final double[] nanosPerRow;
   private final Workers workers;
-  private final boolean verifyChecksums;
   private int range;
   private long pos;
   private long remaining;
   private boolean closed;
 
-  private record Op(int group, long from, int count) {}
+  /** {@code count} rows from chunk row {@code from} of row group {@code group}: a batch is a list of them. */
+  record Op(int group, long from, int count) {}
 
   /**
    * @param starts inclusive file-row starts of the kept ranges, sorted and disjoint
@@ -118,11 +131,11 @@ public final class Scan implements AutoCloseable {
     pos = starts.length == 0 ? 0 : starts[0];
     MessageType schema = file.schema();
     List<ColumnDescriptor> leaves = schema.getColumns();
-    cursors = new Cursor[projection.size()];
+    cursors = new ColumnCursor[projection.size()];
     for (int i = 0; i < cursors.length; i++) {
       ColumnSpec spec = projection.get(i);
       int leaf = file.leafOf(spec.name());
-      cursors[i] = new Cursor(spec, leaf, leaves.get(leaf), schema);
+      cursors[i] = new ColumnCursor(spec, leaf, leaves.get(leaf), schema);
     }
     checkCodecs(blocks);
     try {
@@ -145,8 +158,24 @@ public final class Scan implements AutoCloseable {
       source = reads;
     }
     workers = config.workers();
-    groups = columnGroups(config.decodeGroups(), blocks);
-    verifyChecksums = config.verifyChecksums();
+    cost = columnCosts(blocks);
+    nanosPerRow = new double[cursors.length];
+    Arrays.fill(nanosPerRow, Double.NaN);
+    threads = decodeThreads(config.decodeGroups(), blocks);
+    long costs = Arrays.stream(cost).sum();
+    boolean anySplit = false;
+    for (int i = 0; i < cursors.length; i++) {
+      // a column of at least half a thread's share of a batch is worth cutting: it alone would hold up the others
+      cursors[i].splittable = threads > 1 && cost[i] * 2 * threads >= costs;
+      anySplit |= cursors[i].splittable;
+    }
+    ParquetFile pageHints = anySplit ? offsetIndexOrNull(file) : null;
+    ColumnCursor.ScanFile scanFile =
+        new ColumnCursor.ScanFile(file, source, source == reads, keptByGroup, groupFirst, config.verifyChecksums());
+    for (ColumnCursor c : cursors) {
+      c.scan = scanFile;
+      c.pageHints = pageHints;
+    }
   }
 
   private void checkCodecs(List<BlockMetaData> blocks) {
@@ -154,7 +183,7 @@ public final class Scan implements AutoCloseable {
       if (keptByGroup[g] == null) {
         continue;
       }
-      for (Cursor c : cursors) {
+      for (ColumnCursor c : cursors) {
         ColumnChunkMetaData cc = blocks.get(g).getColumns().get(c.leaf);
         if (!Decompressors.READABLE.contains(cc.getCodec())) {
           throw new ArtifactException(
@@ -186,81 +215,65 @@ public final class Scan implements AutoCloseable {
   }
 
   /**
-   * Groups of projected columns balanced by the uncompressed bytes of the kept row groups: the largest column first,
-   * each to the group with the least so far (an empty group before any other). Decoding costs about what the values
-   * come to, not what they compress to: the read benchmark's list of random floats (the largest compressed column)
-   * decodes faster per byte than its string column, so groups cut at compressed bytes, in column order, left one
-   * thread with three fifths of the work. {@code wanted} 0 is automatic ({@link #autoGroups}, on compressed bytes);
-   * on the serial context, always a single group. Each group's columns stay in projection order.
+   * What each projected column costs to decode, relatively: the uncompressed bytes of the kept row groups. Decoding
+   * costs about what the values come to, not what they compress to: the read benchmark's list of random floats (the
+   * largest compressed column) decodes faster per byte than its string column, so groups cut at compressed bytes, in
+   * column order, left one thread with three fifths of the work.
    */
-  private int[][] columnGroups(int wanted, List<BlockMetaData> blocks) {
-    int n = cursors.length;
-    long[] bytes = new long[n];
-    long[] cost = new long[n];
-    int kept = 0;
-    for (int g = 0; g < blocks.size(); g++) {
-      if (keptByGroup[g] != null) {
-        kept++;
-      }
-    }
-    for (int i = 0; i < n; i++) {
+  private long[] columnCosts(List<BlockMetaData> blocks) {
+    long[] out = new long[cursors.length];
+    for (int i = 0; i < out.length; i++) {
       for (int g = 0; g < blocks.size(); g++) {
         if (keptByGroup[g] != null) {
           ColumnChunkMetaData c = blocks.get(g).getColumns().get(cursors[i].leaf);
-          bytes[i] += c.getTotalSize();
           // sizes a footer declares, so only kept within bounds that cannot overflow the sums below
-          cost[i] += Math.min(1L << 40, Math.max(0, Math.max(c.getTotalUncompressedSize(), c.getTotalSize())));
+          out[i] += Math.min(1L << 40, Math.max(0, Math.max(c.getTotalUncompressedSize(), c.getTotalSize())));
         }
       }
-    }
-    int k;
-    if (workers.isSerial() || n <= 1) {
-      k = 1;
-    } else if (wanted <= 0) {
-      k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
-    } else {
-      k = wanted;
-    }
-    k = Math.max(1, Math.min(k, n));
-    return balanced(cost, k);
-  }
-
-  /** Column indexes in {@code k} groups of about equal {@code cost}, as {@link #columnGroups} says. */
-  static int[][] balanced(long[] cost, int k) {
-    int n = cost.length;
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (x, y) -> cost[x] != cost[y] ? Long.compare(cost[y], cost[x]) : Integer.compare(x, y));
-    long[] load = new long[k];
-    int[] size = new int[k];
-    int[] groupOf = new int[n];
-    for (int c : order) {
-      int best = 0;
-      for (int g = 1; g < k; g++) {
-        boolean emptier = size[g] == 0 && size[best] > 0;
-        boolean lighter = (size[g] == 0) == (size[best] == 0) && load[g] < load[best];
-        if (emptier || lighter) {
-          best = g;
-        }
-      }
-      groupOf[c] = best;
-      load[best] += cost[c];
-      size[best]++;
-    }
-    int[][] out = new int[k][];
-    for (int g = 0; g < k; g++) {
-      out[g] = new int[size[g]];
-    }
-    int[] fill = new int[k];
-    for (int i = 0; i < n; i++) {
-      out[groupOf[i]][fill[groupOf[i]]++] = i;
     }
     return out;
   }
 
-  private StringInterner interner;
+  /**
+   * How many threads decode each batch: {@code wanted}, or 0 for automatic ({@link #autoGroups}, on compressed
+   * bytes); on the serial context, or for one column, the single reader.
+   */
+  private int decodeThreads(int wanted, List<BlockMetaData> blocks) {
+    int n = cursors.length;
+    if (workers.isSerial() || n <= 1) {
+      return 1;
+    }
+    int k = wanted;
+    if (wanted <= 0) {
+      long[] bytes = new long[n];
+      int kept = 0;
+      for (int g = 0; g < blocks.size(); g++) {
+        if (keptByGroup[g] != null) {
+          kept++;
+          for (int i = 0; i < n; i++) {
+            bytes[i] += blocks.get(g).getColumns().get(cursors[i].leaf).getTotalSize();
+          }
+        }
+      }
+      k = autoGroups(bytes, kept, Runtime.getRuntime().availableProcessors());
+    }
+    return Math.max(1, Math.min(k, n));
+  }
+
+  /**
+   * The file with its offset index, which tells where a list column's pages start without decoding them; null where
+   * the index does not load (a file without one reads as before, whole columns and page starts from page headers).
+   */
+  private static ParquetFile offsetIndexOrNull(ParquetFile file) {
+    if (file.offsetIndexLoaded()) {
+      return file;
+    }
+    try {
+      return file.withOffsetIndex();
+    } catch (ArtifactException e) {
+      return null;
+    }
+  }
 
   /**
    * From the next batch on, the (one, string) projected column comes as interned ids: an {@code OptInt32Column}
@@ -271,12 +284,12 @@ public final class Scan implements AutoCloseable {
         || cursors[0].spec.decodedAs().isList()) {
       throw new IllegalStateException("interning reads one string column, not " + projection);
     }
-    this.interner = interner;
+    cursors[0].interner = interner;
   }
 
-  /** How many column groups decode each batch (1: the single reader). */
+  /** How many threads decode each batch (1: the single reader). */
   public int decodeGroups() {
-    return groups.length;
+    return threads;
   }
 
   private int groupOf(long fileRow) {
@@ -315,12 +328,19 @@ public final class Scan implements AutoCloseable {
     }
     remaining -= need;
     Column[] out = new Column[cursors.length];
-    if (groups.length == 1) {
-      runGroup(groups[0], ops, need, out);
+    if (threads == 1) {
+      for (int i = 0; i < cursors.length; i++) {
+        out[i] = cursors[i].run(cursors[i].lanes[0], ops, need);
+      }
     } else {
-      // the groups are claimed by the calling thread and the context's threads alike
+      BatchTasks tasks = plan(ops, need);
+      // the tasks are claimed, largest first, by the calling thread and the context's threads alike
       try {
-        workers.forEach(groups.length, g -> runGroup(groups[g], ops, need, out));
+        workers.forEach(tasks.size(), threads, t -> tasks.run(t, out));
+        for (int i = 0; i < cursors.length; i++) {
+          double rate = (double) tasks.spent(i) / need;
+          nanosPerRow[i] = Double.isNaN(nanosPerRow[i]) ? rate : (nanosPerRow[i] + rate) / 2;
+        }
       } catch (ArtifactException e) {
         throw e.located(path, null, null, null);
       } catch (RuntimeException e) {
@@ -330,10 +350,43 @@ public final class Scan implements AutoCloseable {
     return Arrays.asList(out);
   }
 
-  private void runGroup(int[] group, List<Op> ops, int rows, Column[] out) {
-    for (int i : group) {
-      out[i] = cursors[i].run(ops, rows);
+  /**
+   * The tasks of a parallel batch: each column whole, or, for a column cut at a page (or row group) boundary near
+   * the batch's middle, its two parts, each read by one of the column's two readers (the one already at the batch's
+   * first row reads the first part). Lanes left behind in a row group the batch is past let their chunk go.
+   */
+  private BatchTasks plan(List<Op> ops, int need) {
+    BatchTasks tasks = new BatchTasks(cursors.length);
+    Op first = ops.get(0);
+    boolean timed = !Double.isNaN(nanosPerRow[0]);
+    for (int i = 0; i < cursors.length; i++) {
+      ColumnCursor c = cursors[i];
+      double estimate = timed ? nanosPerRow[i] * need : cost[i];
+      if (!c.splittable) {
+        tasks.whole(i, estimate, rows -> c.run(c.lanes[0], ops, rows), need);
+        continue;
+      }
+      for (ColumnCursor.Lane lane : c.lanes) {
+        if (lane.group >= 0 && lane.group < first.group) {
+          c.close(lane);
+        }
+      }
+      ColumnCursor.Lane at = c.lanes[1].at(first) ? c.lanes[1] : c.lanes[0];
+      ColumnCursor.Lane other = at == c.lanes[0] ? c.lanes[1] : c.lanes[0];
+      BatchTasks.Cut cut = BatchTasks.cut(ops, need, (g, from, to) -> c.pageStarts(g, from, to));
+      if (cut == null) {
+        tasks.whole(i, estimate, rows -> c.run(at, ops, rows), need);
+        continue;
+      }
+      List<List<Op>> parts = cut.split(ops);
+      List<Op> tail = parts.get(1);
+      tasks.parts(i, estimate, need, cut.row(),
+          b -> c.read(at, parts.get(0), b, cut.atPage()),
+          b -> c.read(other, tail, b, false),
+          c::builder,
+          b -> c.build(b, tail.get(tail.size() - 1).group));
     }
+    return tasks.ordered();
   }
 
   /** Bytes read from the file so far, spans and direct reads included. */
@@ -356,7 +409,7 @@ public final class Scan implements AutoCloseable {
       return;
     }
     closed = true;
-    for (Cursor c : cursors) {
+    for (ColumnCursor c : cursors) {
       c.close();
       c.chunkBuffer = null;
     }
@@ -370,140 +423,9 @@ public final class Scan implements AutoCloseable {
     }
   }
 
-  /** One projected column: its reader over the current row group. */
-  private final class Cursor {
-    final ColumnSpec spec;
-    final int leaf;
-    final ColumnDescriptor desc;
-    final int listDef;
-    final boolean optional;
-    int group = -1;
-    LeafReader reader;
-    /** List items and rows of this column's previous batch, for the next batch's items array. */
-    long lastItems = -1;
-    long lastRows;
-    /**
-     * The array the previous whole chunk of this column was read into, reused for the next once its reader is closed:
-     * nothing outlives a chunk's reader (values, dictionaries and strings are copied out), and a fresh array per chunk
-     * cost its zeroing (1.2 ms for 8 MB on the benchmark machine). Only arrays from the file, never a span's.
-     */
-    byte[] chunkBuffer;
-
-    /** Items expected in a batch of {@code rows}: the previous batch's rate with 5% to spare, or -1 for none yet. */
-    int itemsHint(int rows) {
-      if (lastItems < 0 || lastRows == 0) {
-        return -1;
-      }
-      double expected = (double) lastItems / lastRows * rows * 1.05 + 64;
-      return (int) Math.min(expected, 1 << 26);
-    }
-
-    Cursor(ColumnSpec spec, int leaf, ColumnDescriptor desc, MessageType schema) {
-      this.spec = spec;
-      this.leaf = leaf;
-      this.desc = desc;
-      this.listDef = spec.decodedAs().isList() ? Schemas.repeatedDefinitionLevel(schema, desc) - 1 : 0;
-      this.optional = desc.getMaxDefinitionLevel() > 0;
-    }
-
-    Column run(List<Op> ops, int rows) {
-      ColumnType kind = spec.decodedAs();
-      Builders.Base b = interner != null
-          ? new Builders.Interned(spec.name(), optional, rows, interner)
-          : Builders.create(spec.name(), kind, optional, rows, itemsHint(rows));
-      int at = -1;
-      try {
-        for (Op op : ops) {
-          at = op.group;
-          if (op.group != group) {
-            open(op.group);
-          }
-          reader.skip(op.from - reader.row);
-          reader.read(op.count, b);
-        }
-      } catch (LeafReader.NullItemException e) {
-        long row = groupFirst[at] + e.row;
-        throw new ArtifactException(path, spec.name(), at, row, NULL_LIST_ITEM);
-      } catch (LeafReader.PageChecksumException e) {
-        throw new ArtifactException(
-            path, spec.name(), at, null,
-            e.pageName() + ": the page's CRC32 is " + hex(e.actual) + " but its header records " + hex(e.recorded)
-                + "; the file is corrupt");
-      } catch (IOException | RuntimeException e) {
-        if (e instanceof ArtifactException) {
-          throw ((ArtifactException) e).located(path, spec.name(), at, null);
-        }
-        throw new ArtifactException(
-            path, spec.name(), at, null, e.getMessage() != null ? e.getMessage() : e.toString(), e);
-      }
-      if (b instanceof Builders.ListBase l) {
-        lastItems = l.items;
-        lastRows = rows;
-      }
-      try {
-        return b.buildRows();
-      } catch (Builders.LevelsException e) {
-        throw new ArtifactException(path, spec.name(), at, null, e.getMessage(), e);
-      }
-    }
-
-    private void open(int g) throws IOException {
-      close();
-      group = g;
-      ColumnChunkMetaData cc = file.blocks().get(g).getColumns().get(leaf);
-      ChunkPages.PageIndex index = file.pageIndex(g, leaf);
-      ChunkPages pages;
-      boolean[] wanted = index == null ? null : wantedPages(index, keptByGroup[g]);
-      if (wanted != null) {
-        chunkBuffer = null; // the wanted pages are read into arrays of their own
-        pages = ChunkPages.indexed(source, g, leaf, cc.getStartingPos(), index, wanted);
-      } else {
-        // an array too small for this chunk is dropped before the chunk's is allocated: one chunk's bytes at a time
-        byte[] reuse = chunkBuffer != null && chunkBuffer.length >= cc.getTotalSize() ? chunkBuffer : null;
-        chunkBuffer = null;
-        pages = ChunkPages.sequential(
-            source, g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), reuse);
-        if (source == reads) {
-          chunkBuffer = pages.wholeChunk() != null ? pages.wholeChunk() : reuse;
-        }
-      }
-      pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
-      reader = new LeafReader(desc, pages, cc.getCodec(), listDef, verifyChecksums);
-    }
-
-    void close() {
-      if (reader != null) {
-        reader.close();
-        reader = null;
-      }
-    }
-  }
-
   /**
    * The detail of a null item in a list column: the scan's error and the page walk's value finding, whose column, row
    * group and row are their own fields.
    */
   static final String NULL_LIST_ITEM = "a NULL list item; the engine's list columns hold no null items";
-
-  private static String hex(int v) {
-    return String.format("%08x", v);
-  }
-
-  /** The pages holding a kept row, or null when every page does (then the chunk is read whole, with one read). */
-  private static boolean[] wantedPages(ChunkPages.PageIndex index, List<long[]> kept) {
-    int n = index.pages();
-    boolean[] wanted = new boolean[n];
-    boolean all = true;
-    int r = 0;
-    for (int p = 0; p < n; p++) {
-      long lo = index.firstRows()[p];
-      long hi = lo + index.rowsOf(p);
-      while (r < kept.size() && kept.get(r)[1] <= lo) {
-        r++;
-      }
-      wanted[p] = r < kept.size() && kept.get(r)[0] < hi;
-      all &= wanted[p];
-    }
-    return all ? null : wanted;
-  }
 }
