@@ -227,21 +227,22 @@ public final class Gate {
         if (junit != null) {
           junit.suite(head);
         }
-        // each report its own sink, sharing nothing, so that a merge writes them on its threads at once
+        // the reports in sinks that share nothing, so that a merge writes them on its threads at once: the JUnit XML
+        // in one, validation.json with the summary table in the other (about as much work each, measured)
         List<ResultSink> sinks = new ArrayList<>();
-        if (table != null || junit != null) {
+        if (junit != null) {
+          sinks.add(r -> junit.testcase(suppressed(r, suppressions, goal)));
+        }
+        if (table != null || toFile != null) {
           sinks.add(r -> {
             RuleResult x = suppressed(r, suppressions, goal);
             if (table != null) {
               log.info(table.line(x));
             }
-            if (junit != null) {
-              junit.testcase(x);
+            if (toFile != null) {
+              toFile.result(goal.name(), o.execution(), x);
             }
           });
-        }
-        if (toFile != null) {
-          sinks.add(r -> toFile.result(goal.name(), o.execution(), suppressed(r, suppressions, goal)));
         }
         if (toOut != null) {
           sinks.add(r -> toOut.result(goal.name(), o.execution(), suppressed(r, suppressions, goal)));
