@@ -29,6 +29,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one shard of {@code validate} ({@link #run}) and joins the shards' partials into the unsharded run's verdict
@@ -233,7 +236,7 @@ public final class ShardedValidation {
     int n = o.threads() == 0 ? Runtime.getRuntime().availableProcessors() : o.threads();
     try (EngineContext context = n > 1 ? EngineContext.create("artifact-io-merge", n - 1) : EngineContext.serial();
         ResultSpool spool = ResultSpool.create()) {
-      Gate.Results results = new Spooled(spool, context, each -> {
+      Gate.Results results = new Spooled(spool, context, n > 1, each -> {
         Joined joined = new Joined(validator, each);
         try {
           inBatches(context, ordered, ShardedValidation::units, units -> {
@@ -257,14 +260,17 @@ public final class ShardedValidation {
    * partials' JSON was twice the work of writing the reports (a merge walks twice: to count, then to write), and the
    * reports were written one after the other on one thread.
    */
-  private static final class Spooled implements Gate.Results {
+  static final class Spooled implements Gate.Results {
     private final ResultSpool spool;
     private final EngineContext context;
+    /** Whether the context has a thread besides the caller's: two writers then run at once. */
+    private final boolean parallel;
     private final Gate.Results parsed;
 
-    Spooled(ResultSpool spool, EngineContext context, Gate.Results parsed) {
+    Spooled(ResultSpool spool, EngineContext context, boolean parallel, Gate.Results parsed) {
       this.spool = spool;
       this.context = context;
+      this.parallel = parallel;
       this.parsed = parsed;
     }
 
@@ -284,24 +290,111 @@ public final class ShardedValidation {
 
     @Override
     public void walk(List<Gate.ResultSink> sinks) throws IOException {
-      if (!spool.written() || sinks.size() < 2) {
+      if (!spool.written() || sinks.size() != 2 || !parallel) {
         Gate.Results.super.walk(sinks);
         return;
       }
+      // the spool decoded once, by the thread of the first sink, which hands each batch of results to the second
+      // sink's thread: decoding it once for each took a sixth of the writing
+      ArrayBlockingQueue<List<RuleResult>> handed = new ArrayBlockingQueue<>(HANDED_BATCHES);
+      AtomicBoolean failed = new AtomicBoolean();
       try {
-        context.map(sinks, sink -> {
+        context.map(List.of(0, 1), task -> {
           try {
-            spool.read(sink::accept);
+            if (task == 0) {
+              decodeAndHand(sinks.get(0), handed, failed);
+            } else {
+              takeHanded(sinks.get(1), handed, failed);
+            }
             return null;
           } catch (IOException e) {
+            failed.set(true);
             throw new UncheckedIOException(e);
+          } catch (RuntimeException | Error e) {
+            failed.set(true);
+            throw e;
           }
         });
       } catch (UncheckedIOException e) {
         throw e.getCause();
       }
     }
+
+    private void decodeAndHand(Gate.ResultSink own, ArrayBlockingQueue<List<RuleResult>> handed,
+        AtomicBoolean failed) throws IOException {
+      var pending = new Object() {
+        List<RuleResult> batch = new ArrayList<>(HANDED_RESULTS);
+      };
+      try {
+        spool.read(r -> {
+          own.accept(r);
+          pending.batch.add(r);
+          if (pending.batch.size() == HANDED_RESULTS) {
+            hand(pending.batch, handed, failed);
+            pending.batch = new ArrayList<>(HANDED_RESULTS);
+          }
+        });
+        hand(pending.batch, handed, failed);
+        hand(END, handed, failed);
+      } catch (Abandoned e) {
+        // the other writer failed: its failure is the one the walk throws
+      }
+    }
+
+    /** Hands a batch to the other writer, unless it failed (then {@link Abandoned}). */
+    private static void hand(List<RuleResult> batch, ArrayBlockingQueue<List<RuleResult>> handed, AtomicBoolean failed)
+        throws IOException {
+      try {
+        while (!handed.offer(batch, 50, TimeUnit.MILLISECONDS)) {
+          if (failed.get()) {
+            throw new Abandoned();
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while writing the reports", e);
+      }
+    }
+
+    private static void takeHanded(Gate.ResultSink sink, ArrayBlockingQueue<List<RuleResult>> handed,
+        AtomicBoolean failed) throws IOException {
+      try {
+        while (true) {
+          List<RuleResult> batch = handed.poll(50, TimeUnit.MILLISECONDS);
+          if (batch == END) {
+            return;
+          }
+          if (batch == null) {
+            if (failed.get()) {
+              return; // the decoding writer failed: its failure is the one the walk throws
+            }
+            continue;
+          }
+          for (RuleResult r : batch) {
+            sink.accept(r);
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while writing the reports", e);
+      }
+    }
   }
+
+  /** The other writer of a handed walk failed: this one stops without a failure of its own. */
+  private static final class Abandoned extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Abandoned() {
+      super(null, null, false, false);
+    }
+  }
+
+  /** Results a batch handed from the decoding thread to the other writer holds, and how many batches may wait. */
+  private static final int HANDED_RESULTS = 2048;
+  private static final int HANDED_BATCHES = 8;
+  /** The batch after the last. */
+  private static final List<RuleResult> END = new ArrayList<>(0);
 
   private static List<ValidatePartial.Unit> units(ValidatePartial.Source s)
       throws IOException, ValidatePartial.MalformedException {

@@ -113,11 +113,7 @@ class ValidateOnSparkTest {
         .build());
 
     assertFalse(v.passed());
-    assertEquals(Files.readString(cliReport.resolve("validation.json")), Files.readString(sparkReport.resolve(
-        "validation.json")), "validation.json");
-    assertEquals(SparkTests.withoutTimes(cliReport.resolve("TEST-artifact-io.xml")), SparkTests.withoutTimes(
-        sparkReport.resolve("TEST-artifact-io.xml")), "the JUnit XML");
-    assertEquals(cli.out().replace(cliReport.toString(), sparkReport.toString()), log.toString(), "the log");
+    assertSameReports(cli, cliReport, log, sparkReport);
     assertTrue(cli.err().contains(v.failure().replace(sparkReport.toString(), cliReport.toString())),
         "the failure message: " + v.failure() + " in " + cli.err());
   }
@@ -209,6 +205,12 @@ class ValidateOnSparkTest {
 
     assertTrue(RANGES.get() >= 3, "the file was checked in ranges by their tasks: " + RANGES.get());
     assertFalse(v.passed());
+    assertSameReports(cli, cliReport, log, sparkReport);
+  }
+
+  /** The Spark run's validation.json, JUnit XML (times aside) and log are the command line's. */
+  private static void assertSameReports(SparkTests.Cli cli, Path cliReport, StringWriter log, Path sparkReport)
+      throws IOException {
     assertEquals(Files.readString(cliReport.resolve("validation.json")), Files.readString(sparkReport.resolve(
         "validation.json")), "validation.json");
     assertEquals(SparkTests.withoutTimes(cliReport.resolve("TEST-artifact-io.xml")), SparkTests.withoutTimes(
