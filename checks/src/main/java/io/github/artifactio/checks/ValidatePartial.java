@@ -316,16 +316,6 @@ public record ValidatePartial(String name, String planId, String toolVersion, lo
     return root;
   }
 
-  /** The {@code kind} of a partial report of any command, or null when {@code file} is not one. */
-  public static String kindOf(Path file) throws IOException {
-    try {
-      JsonNode root = JSON.readTree(file.toFile());
-      return root != null && FORMAT.equals(root.path("format").asText()) ? root.path("kind").asText(null) : null;
-    } catch (JsonProcessingException e) {
-      return null;
-    }
-  }
-
   /** Reads a partial {@link #write} wrote, and its plan's files beside it; {@code name} is how messages call it. */
   public static ValidatePartial read(Path file, String name) throws IOException, MalformedException {
     Source s = source(file, name);
