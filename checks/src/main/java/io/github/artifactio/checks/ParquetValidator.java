@@ -53,12 +53,24 @@ import java.util.concurrent.atomic.AtomicInteger;
  * changed between its planning and the end of its ranges gets a {@code structure} finding saying so instead
  * ({@link #changed}). With a cache, such a file is looked up first (by its whole hash, as any file) and checked in
  * ranges only when the cache does not know it; its merged results are stored as a whole file's.
+ *
+ * <p>A run of fewer files than the context has workers (its threads and the calling thread) would leave workers idle
+ * while one file is read: then each of its files of at least {@value #MIN_SPREAD_BYTES} bytes a range is cut into
+ * ranges too, as many as leave every worker a part ({@link #spreadSplit}). One file on two cores is checked in two
+ * ranges at once; the results are the same, as above. {@link #withoutSpreading} keeps files whole up to the split size.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
   private final ResultCache cache;
   private final String pluginVersion;
   private final long splitBytes;
+  private final boolean spreading;
+
+  /**
+   * The least a range of a file cut to keep workers busy holds: smaller files are checked whole, where a second range
+   * would cost more (a second open and footer read, the states merged) than it saves.
+   */
+  public static final long MIN_SPREAD_BYTES = 4L << 20;
 
   /**
    * Reads and writes the states of range rules, the same way on one machine as in a shard's partial report. In a
@@ -78,6 +90,11 @@ public final class ParquetValidator {
    * @param splitBytes files larger than this are checked in ranges of their row groups
    */
   public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes) {
+    this(plan, cache, pluginVersion, splitBytes, true);
+  }
+
+  private ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes,
+      boolean spreading) {
     if (splitBytes < 1) {
       throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
     }
@@ -85,6 +102,15 @@ public final class ParquetValidator {
     this.cache = cache;
     this.pluginVersion = pluginVersion;
     this.splitBytes = splitBytes;
+    this.spreading = spreading;
+  }
+
+  /**
+   * This validator with files cut into ranges only past the split size, never to keep workers busy (class comment):
+   * what a benchmark of one whole file on several threads measures.
+   */
+  public ParquetValidator withoutSpreading() {
+    return new ParquetValidator(plan, cache, pluginVersion, splitBytes, false);
   }
 
   /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code context}. */
@@ -121,11 +147,26 @@ public final class ParquetValidator {
     List<PlannedFile> planned = new ArrayList<>();
     List<List<WorkPlan.RowGroupRange>> rangesOf = new ArrayList<>();
     List<Integer> split = new ArrayList<>();
+    int workers = context.threads() + 1;
+    int checked = 0;
+    for (String name : names) {
+      checked += plan.rulesFor(name).isEmpty() ? 0 : 1;
+    }
+    // fewer files to check than workers: each is cut into ranges enough for all (class comment)
+    int cuts = spreading && checked > 0 && checked < workers ? (workers + checked - 1) / checked : 1;
     for (int i = 0; i < files.size(); i++) {
+      boolean hasRules = !plan.rulesFor(names.get(i)).isEmpty();
       PlannedFile p = plannedFile(files.get(i), splitBytes);
+      long cut = splitBytes;
+      if (cuts > 1 && hasRules && p.rowGroupBytes().isEmpty()) {
+        cut = Math.min(splitBytes, spreadSplit(p.stamp().size(), cuts));
+        if (cut < p.stamp().size()) {
+          p = plannedFile(files.get(i), cut);
+        }
+      }
       planned.add(p);
-      rangesOf.add(WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), splitBytes));
-      if (rangesOf.get(i).size() > 1 && !plan.rulesFor(names.get(i)).isEmpty()) {
+      rangesOf.add(WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), cut));
+      if (rangesOf.get(i).size() > 1 && hasRules) {
         split.add(i);
       }
     }
@@ -192,6 +233,15 @@ public final class ParquetValidator {
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());
+  }
+
+  /**
+   * The split size that cuts a file of {@code size} bytes into {@code parts} ranges, none under
+   * {@value #MIN_SPREAD_BYTES} bytes (a smaller file stays whole: its size is returned).
+   */
+  static long spreadSplit(long size, int parts) {
+    long cut = Math.max(MIN_SPREAD_BYTES, (size + parts - 1) / parts);
+    return cut >= size ? size : cut;
   }
 
   /**

@@ -33,6 +33,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,10 +67,13 @@ class RangeValidationTest {
 
   private static String reports(ValidationPlan plan, Path root, List<Path> files, long splitBytes,
       ResultCache cache) {
-    Outcome o;
     try (EngineContext context = EngineContext.create("test-ranges", 1)) {
-      o = new ParquetValidator(plan, cache, "test", splitBytes).validate(root, files, context);
+      return reports(new ParquetValidator(plan, cache, "test", splitBytes), root, files, context);
     }
+  }
+
+  private static String reports(ParquetValidator validator, Path root, List<Path> files, EngineContext context) {
+    Outcome o = validator.validate(root, files, context);
     List<Reports.Run> runs = List.of(new Reports.Run(o, Severity.ERROR));
     try {
       Path junit = Files.createTempFile(root, "junit", ".xml");
@@ -218,6 +226,44 @@ class RangeValidationTest {
     assertTrue(split.size() >= 3, "some of the repository's files have several row groups: " + split);
     assertSameReports(reads(reports(plan, root, split, Long.MAX_VALUE)), reads(reports(plan, root, split, splitBytes)),
         "split at " + splitBytes + " bytes");
+  }
+
+  @Test
+  void one_file_on_two_workers_is_checked_in_two_ranges_at_once_and_reports_what_it_reports_whole() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("spread"));
+    TableWriter.writeTable(root.resolve("target.bin"), List.of(Int64Column.of("x", new long[300])),
+        WriteOptions.builder().build());
+    Path big = randomFile(root.resolve("big.parquet"), new Random(26), 400_000, 50_000);
+    assertTrue(size(big) >= 2 * ParquetValidator.MIN_SPREAD_BYTES, "large enough for two ranges: " + size(big));
+    ValidationPlan plan = plan();
+    Counted spread = counted(new ParquetValidator(plan, null, "test"), root, List.of(big));
+    Counted whole = counted(new ParquetValidator(plan, null, "test").withoutSpreading(), root, List.of(big));
+    assertEquals(0, whole.tasks(), "checked whole, the calling thread alone checks the file");
+    assertTrue(spread.tasks() > 0, "two ranges: the context's thread is given one");
+    assertSameReports(reads(whole.reports()), reads(spread.reports()), "checked in ranges to keep two workers busy");
+
+    Path small = randomFile(root.resolve("small.parquet"), new Random(27), 300, 20);
+    assertEquals(0, counted(new ParquetValidator(plan, null, "test"), root, List.of(small)).tasks(),
+        "a file too small for two ranges of " + ParquetValidator.MIN_SPREAD_BYTES + " bytes is checked whole");
+  }
+
+  /** What a validation reported, and how many tasks it handed a context of one thread. */
+  private record Counted(String reports, int tasks) {}
+
+  private static Counted counted(ParquetValidator validator, Path root, List<Path> files) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(1);
+    AtomicInteger tasks = new AtomicInteger();
+    try {
+      Executor counting = task -> {
+        tasks.incrementAndGet();
+        pool.execute(task);
+      };
+      String reports = reports(validator, root, files, EngineContext.wrap(counting, 1));
+      return new Counted(reports, tasks.get());
+    } finally {
+      pool.shutdown();
+      assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+    }
   }
 
   /** Equal reports, or a failure that shows the first line where they differ, with the lines around it. */

@@ -280,12 +280,14 @@ public final class ScaleBench {
 
   /**
    * {@code validation.json}'s text for {@code file} checked with {@code rules} on a context of two threads, files
-   * past {@code splitBytes} in ranges of row groups.
+   * past {@code splitBytes} in ranges of row groups, and only those: without spreading, which would cut the one unit
+   * in two to keep both threads busy (the comparison is of units, as shards cut them).
    */
   private static String validate(ValidationPlan rules, Path file, long splitBytes) {
     Outcome o;
     try (EngineContext context = EngineContext.create("bench-validate", 1)) {
-      o = new ParquetValidator(rules, null, "bench", splitBytes).validate(file.getParent(), List.of(file), context);
+      o = new ParquetValidator(rules, null, "bench", splitBytes).withoutSpreading().validate(file.getParent(),
+          List.of(file), context);
     }
     return Reports.json(List.of(new Reports.Run(o, Severity.ERROR)), "bench", "bench");
   }
