@@ -24,8 +24,15 @@ class ValueLoopsTest {
     INT64, INT32, UINT32, FLOAT64
   }
 
-  /** A column of {@code values} (as longs, or double bits for FLOAT64), handed out in chunks of the given sizes. */
-  private record Column(Kind kind, long[] values, int[] chunks, boolean markValid) implements ColumnSource {
+  /**
+   * A column of {@code values} (as longs, or double bits for FLOAT64), handed out in chunks of the given sizes, its
+   * first row {@code base}.
+   */
+  private record Column(Kind kind, long[] values, int[] chunks, boolean markValid, long base) implements ColumnSource {
+    Column(Kind kind, long[] values, int[] chunks, boolean markValid) {
+      this(kind, values, chunks, markValid, 0);
+    }
+
     @Override
     public void scan(String column, Consumer<ValueChunk> consumer) {
       scan(column, 0, 1, consumer);
@@ -41,11 +48,12 @@ class ValueLoopsTest {
           valid = new boolean[size];
           Arrays.fill(valid, true);
         }
+        long row = base + at;
         consumer.accept(switch (kind) {
-          case INT64 -> new ValueChunk(0, at, v, null, false, null, valid);
-          case INT32, UINT32 -> new ValueChunk(0, at, null, Arrays.stream(v).mapToInt(x -> (int) x).toArray(),
+          case INT64 -> new ValueChunk(0, row, v, null, false, null, valid);
+          case INT32, UINT32 -> new ValueChunk(0, row, null, Arrays.stream(v).mapToInt(x -> (int) x).toArray(),
               kind == Kind.UINT32, null, valid);
-          case FLOAT64 -> new ValueChunk(0, at, null, null, false,
+          case FLOAT64 -> new ValueChunk(0, row, null, null, false,
               Arrays.stream(v).mapToDouble(Double::longBitsToDouble).toArray(), valid);
         });
         at += size;
@@ -133,23 +141,47 @@ class ValueLoopsTest {
     });
   }
 
+  /**
+   * Also over long runs of right ids (which the loops screen a chunk at a time against the ids they expect), chunks
+   * that shrink and grow again, and rows on both sides of 2^31 (where a 32-bit id can no longer be its row).
+   */
   @Test
   void contiguous_ids_over_arrays_places_every_mismatch_where_the_per_value_path_places_it() {
     Property.forAll(Gens.longs(0, Long.MAX_VALUE)).named("contiguous-ids loops").tries(300).check(seed -> {
       Random random = new Random(seed);
       Kind kind = Kind.values()[random.nextInt(3)];
-      int n = 1 + random.nextInt(200);
+      int n = 1 + random.nextInt(random.nextBoolean() ? 200 : 5_000);
+      int rarity = random.nextBoolean() ? 100 : 20_000; // defects in about 10% of rows, or in about one of 2,000
+      long base = random.nextBoolean() ? 0 : Integer.MAX_VALUE - random.nextInt(n + 1);
       long[] v = new long[n];
       for (int i = 0; i < n; i++) {
-        int r = random.nextInt(100);
-        long id = r < 5 ? i + 1 : r < 8 ? -1 : r < 10 ? i - 0x1_0000_0000L : i;
+        int r = random.nextInt(rarity);
+        long row = base + i;
+        long id = r < 5 ? row + 1 : r < 8 ? -1 : r < 10 ? row - 0x1_0000_0000L : row;
         v[i] = kind == Kind.INT32 ? (int) id : kind == Kind.UINT32 ? id & 0xFFFF_FFFFL : id;
       }
       int[] chunks = chunks(random, n);
       ContiguousIdsRule rule = new ContiguousIdsRule(Severity.ERROR, List.of("x"));
-      assertEquals(rule.part(context(new Column(kind, v, chunks, true))),
-          rule.part(context(new Column(kind, v, chunks, false))), kind + " over " + Arrays.toString(v));
+      assertEquals(rule.part(context(new Column(kind, v, chunks, true, base))),
+          rule.part(context(new Column(kind, v, chunks, false, base))),
+          kind + " from row " + base + " over " + Arrays.toString(v));
     });
+  }
+
+  /**
+   * After a short chunk, the next one is screened against the ids it must hold, not those the short chunk left past
+   * its end: here rows 8 and 9 repeat the ids of rows 4 and 5 (a block written again), which those left-over
+   * expectations would take for right.
+   */
+  @Test
+  void a_block_of_ids_written_again_after_a_short_chunk_is_found() {
+    long[] v = {0, 1, 2, 3, 4, 5, 6, 7, 4, 5};
+    for (Kind kind : new Kind[] {Kind.INT64, Kind.INT32}) {
+      ContiguousIdsRule.State part = new ContiguousIdsRule(Severity.ERROR, List.of("x"))
+          .part(context(new Column(kind, v, new int[] {4, 2, 4}, false)));
+      assertEquals(2, part.columns().get(0).mismatches(), kind + ": rows 8 and 9");
+      assertEquals(Long.valueOf(8), part.columns().get(0).mismatchRow(), kind.name());
+    }
   }
 
   @Test
