@@ -240,8 +240,8 @@ public final class ParquetValidator {
    * {@value #MIN_SPREAD_BYTES} bytes (a smaller file stays whole: its size is returned).
    */
   static long spreadSplit(long size, int parts) {
-    long cut = Math.max(MIN_SPREAD_BYTES, (size + parts - 1) / parts);
-    return cut >= size ? size : cut;
+    long k = Math.min(parts, size / MIN_SPREAD_BYTES);
+    return k < 2 ? size : (size + k - 1) / k;
   }
 
   /**

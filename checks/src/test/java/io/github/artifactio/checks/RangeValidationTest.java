@@ -247,6 +247,16 @@ class RangeValidationTest {
         "a file too small for two ranges of " + ParquetValidator.MIN_SPREAD_BYTES + " bytes is checked whole");
   }
 
+  @Test
+  void a_file_is_cut_for_idle_workers_into_as_many_ranges_as_keep_each_at_4_mib_at_least() {
+    long mib = 1 << 20;
+    assertEquals(6 * mib, ParquetValidator.spreadSplit(6 * mib, 2), "under two ranges' worth: whole");
+    assertEquals(4 * mib, ParquetValidator.spreadSplit(8 * mib, 2));
+    assertEquals(4 * mib, ParquetValidator.spreadSplit(12 * mib, 4), "three ranges, not four of 3 MiB");
+    assertEquals((100 * mib + 2) / 3, ParquetValidator.spreadSplit(100 * mib, 3));
+    assertEquals(100 * mib, ParquetValidator.spreadSplit(100 * mib, 1), "one worker: whole");
+  }
+
   /** What a validation reported, and how many tasks it handed a context of one thread. */
   private record Counted(String reports, int tasks) {}
 
