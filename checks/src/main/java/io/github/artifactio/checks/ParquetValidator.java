@@ -55,8 +55,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ranges only when the cache does not know it; its merged results are stored as a whole file's.
  *
  * <p>A run of fewer files than the context has workers (its threads and the calling thread) would leave workers idle
- * while one file is read: then each of its files of at least {@value #MIN_SPREAD_BYTES} bytes a range is cut into
- * ranges too, as many as leave every worker a part ({@link #spreadSplit}). One file on two cores is checked in two
+ * while one file is read: then each of its files is cut into ranges too, as many as leave every worker a part, each
+ * with at least {@value #MIN_SPREAD_BYTES} bytes of the column chunks its rules read ({@link #spreadSplit}). One file on two cores is checked in two
  * ranges at once; the results are the same, as above. {@link #withoutSpreading} keeps files whole up to the split size.
  */
 public final class ParquetValidator {
@@ -65,12 +65,15 @@ public final class ParquetValidator {
   private final String pluginVersion;
   private final long splitBytes;
   private final boolean spreading;
+  private final long spreadBytes;
 
   /**
-   * The least a range of a file cut to keep workers busy holds: smaller files are checked whole, where a second range
-   * would cost more (a second open and footer read, the states merged) than it saves.
+   * The least a range of a file cut to keep workers busy holds of the column chunks its rules read (16 MiB, some
+   * 10 ms of decoding): a file whose rules read less is checked whole. Below it a second range costs more than it
+   * saves: a second open and footer read, the states merged, and on the 2-core benchmark machine a woken thread often
+   * waited a few milliseconds behind the one that woke it (validate of an 8 MB column: no gain at the median).
    */
-  public static final long MIN_SPREAD_BYTES = 4L << 20;
+  public static final long MIN_SPREAD_BYTES = 16L << 20;
 
   /**
    * Reads and writes the states of range rules, the same way on one machine as in a shard's partial report. In a
@@ -90,11 +93,11 @@ public final class ParquetValidator {
    * @param splitBytes files larger than this are checked in ranges of their row groups
    */
   public ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes) {
-    this(plan, cache, pluginVersion, splitBytes, true);
+    this(plan, cache, pluginVersion, splitBytes, true, MIN_SPREAD_BYTES);
   }
 
   private ParquetValidator(ValidationPlan plan, ResultCache cache, String pluginVersion, long splitBytes,
-      boolean spreading) {
+      boolean spreading, long spreadBytes) {
     if (splitBytes < 1) {
       throw new IllegalArgumentException("the split size must be at least 1 byte, got " + splitBytes);
     }
@@ -103,6 +106,7 @@ public final class ParquetValidator {
     this.pluginVersion = pluginVersion;
     this.splitBytes = splitBytes;
     this.spreading = spreading;
+    this.spreadBytes = spreadBytes;
   }
 
   /**
@@ -110,7 +114,12 @@ public final class ParquetValidator {
    * what a benchmark of one whole file on several threads measures.
    */
   public ParquetValidator withoutSpreading() {
-    return new ParquetValidator(plan, cache, pluginVersion, splitBytes, false);
+    return new ParquetValidator(plan, cache, pluginVersion, splitBytes, false, spreadBytes);
+  }
+
+  /** With another least a range holds when cut for idle workers: tests use small ones, on small files. */
+  ParquetValidator withSpreadBytes(long bytes) {
+    return new ParquetValidator(plan, cache, pluginVersion, splitBytes, spreading, bytes);
   }
 
   /** Validates {@code files} (under {@code root}, which names them in reports), in parallel on {@code context}. */
@@ -158,10 +167,15 @@ public final class ParquetValidator {
       boolean hasRules = !plan.rulesFor(names.get(i)).isEmpty();
       PlannedFile p = plannedFile(files.get(i), splitBytes);
       long cut = splitBytes;
-      if (cuts > 1 && hasRules && p.rowGroupBytes().isEmpty()) {
-        cut = Math.min(splitBytes, spreadSplit(p.stamp().size(), cuts));
-        if (cut < p.stamp().size()) {
-          p = plannedFile(files.get(i), cut);
+      if (cuts > 1 && hasRules && p.rowGroupBytes().isEmpty() && p.stamp().size() >= 2 * spreadBytes) {
+        FileLayout layout = layoutOrNull(files.get(i));
+        if (layout != null) {
+          long size = p.stamp().size();
+          cut = Math.min(splitBytes, spreadSplit(size, pageBytes(layout, plan.rulesFor(names.get(i))), cuts,
+              spreadBytes));
+          if (cut < size) {
+            p = new PlannedFile(files.get(i).toString(), p.stamp(), rowGroupBytes(layout));
+          }
         }
       }
       planned.add(p);
@@ -236,12 +250,51 @@ public final class ParquetValidator {
   }
 
   /**
-   * The split size that cuts a file of {@code size} bytes into {@code parts} ranges, none under
-   * {@value #MIN_SPREAD_BYTES} bytes (a smaller file stays whole: its size is returned).
+   * The split size that cuts a file of {@code size} bytes, whose rules read {@code pageBytes} of its column chunks,
+   * into at most {@code parts} ranges, each with {@code least} bytes of those chunks at least; {@code size} (the
+   * file whole) where that makes fewer than two.
    */
-  static long spreadSplit(long size, int parts) {
-    long k = Math.min(parts, size / MIN_SPREAD_BYTES);
+  static long spreadSplit(long size, long pageBytes, int parts, long least) {
+    long k = Math.min(parts, pageBytes / least);
     return k < 2 ? size : (size + k - 1) / k;
+  }
+
+  /** The bytes of {@code layout}'s column chunks whose pages {@code rules} read ({@link Rule#readsPages}), each once. */
+  static long pageBytes(FileLayout layout, List<Rule> rules) {
+    long total = 0;
+    for (RowGroupLayout g : layout.rowGroups()) {
+      for (ColumnChunkLayout c : g.chunks()) {
+        for (Rule r : rules) {
+          if (r.readsPages(g, c)) {
+            total += Math.max(0, c.compressedBytes());
+            break;
+          }
+        }
+      }
+    }
+    return total;
+  }
+
+  /** The footer of {@code file}, or null where it does not read (its check says why). */
+  private static FileLayout layoutOrNull(Path file) {
+    try {
+      return FileLayout.read(file);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return null;
+    }
+  }
+
+  /** Each row group's bytes: its chunks', not {@code total_compressed_size}, which writers leave out. */
+  private static List<Long> rowGroupBytes(FileLayout layout) {
+    List<Long> bytes = new ArrayList<>();
+    for (RowGroupLayout g : layout.rowGroups()) {
+      long b = 0;
+      for (ColumnChunkLayout c : g.chunks()) {
+        b += Math.max(0, c.compressedBytes());
+      }
+      bytes.add(b);
+    }
+    return bytes;
   }
 
   /**
@@ -254,16 +307,7 @@ public final class ParquetValidator {
       return new PlannedFile(file.toString(), stamp);
     }
     try {
-      List<Long> bytes = new ArrayList<>();
-      for (RowGroupLayout g : FileLayout.read(file).rowGroups()) {
-        long b = 0;
-        // the chunks' bytes, not the row group's total_compressed_size, which writers leave out
-        for (ColumnChunkLayout c : g.chunks()) {
-          b += Math.max(0, c.compressedBytes());
-        }
-        bytes.add(b);
-      }
-      return new PlannedFile(file.toString(), stamp, bytes);
+      return new PlannedFile(file.toString(), stamp, rowGroupBytes(FileLayout.read(file)));
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return new PlannedFile(file.toString(), stamp);
     }

@@ -233,28 +233,43 @@ class RangeValidationTest {
     Path root = Files.createDirectories(dir.resolve("spread"));
     TableWriter.writeTable(root.resolve("target.bin"), List.of(Int64Column.of("x", new long[300])),
         WriteOptions.builder().build());
-    Path big = randomFile(root.resolve("big.parquet"), new Random(26), 400_000, 50_000);
-    assertTrue(size(big) >= 2 * ParquetValidator.MIN_SPREAD_BYTES, "large enough for two ranges: " + size(big));
-    ValidationPlan plan = plan();
-    Counted spread = counted(new ParquetValidator(plan, null, "test"), root, List.of(big));
-    Counted whole = counted(new ParquetValidator(plan, null, "test").withoutSpreading(), root, List.of(big));
+    Path file = randomFile(root.resolve("f.parquet"), new Random(26), 40_000, 5_000);
+    ValidationPlan plan = plan(); // structure with full reads every chunk
+    long least = size(file) / 3;
+    Counted spread = counted(new ParquetValidator(plan, null, "test").withSpreadBytes(least), root, List.of(file));
+    Counted whole = counted(new ParquetValidator(plan, null, "test").withSpreadBytes(least).withoutSpreading(), root,
+        List.of(file));
     assertEquals(0, whole.tasks(), "checked whole, the calling thread alone checks the file");
     assertTrue(spread.tasks() > 0, "two ranges: the context's thread is given one");
     assertSameReports(reads(whole.reports()), reads(spread.reports()), "checked in ranges to keep two workers busy");
-
-    Path small = randomFile(root.resolve("small.parquet"), new Random(27), 300, 20);
-    assertEquals(0, counted(new ParquetValidator(plan, null, "test"), root, List.of(small)).tasks(),
-        "a file too small for two ranges of " + ParquetValidator.MIN_SPREAD_BYTES + " bytes is checked whole");
   }
 
   @Test
-  void a_file_is_cut_for_idle_workers_into_as_many_ranges_as_keep_each_at_4_mib_at_least() {
+  void a_file_whose_rules_read_under_two_ranges_worth_of_its_chunks_stays_whole() throws Exception {
+    Path root = Files.createDirectories(dir.resolve("narrow"));
+    Path file = randomFile(root.resolve("f.parquet"), new Random(28), 40_000, 5_000);
+    ValidationPlan plan = ValidationPlan.build(
+        List.of(new CheckConfig("contiguous-ids").setColumns(List.of("candidate_id"))), List.of(), List.of(),
+        List.of());
+    long ids = ParquetValidator.pageBytes(FileLayout.read(file), plan.rulesFor("f.parquet"));
+    // the file is two ranges' worth, what its one rule reads not
+    long least = size(file) / 2;
+    assertTrue(ids > 0 && ids < 2 * least, "the ids are a part of the file: " + ids + " of " + size(file));
+    assertEquals(0, counted(new ParquetValidator(plan, null, "test").withSpreadBytes(least), root, List.of(file))
+        .tasks(), "what the rules read decides, not the file's size");
+    assertTrue(counted(new ParquetValidator(plan, null, "test").withSpreadBytes(ids / 2), root, List.of(file))
+        .tasks() > 0, "at half of what they read, two ranges");
+  }
+
+  @Test
+  void a_file_is_cut_for_idle_workers_into_as_many_ranges_as_give_each_the_least_it_must_read() {
     long mib = 1 << 20;
-    assertEquals(6 * mib, ParquetValidator.spreadSplit(6 * mib, 2), "under two ranges' worth: whole");
-    assertEquals(4 * mib, ParquetValidator.spreadSplit(8 * mib, 2));
-    assertEquals(4 * mib, ParquetValidator.spreadSplit(12 * mib, 4), "three ranges, not four of 3 MiB");
-    assertEquals((100 * mib + 2) / 3, ParquetValidator.spreadSplit(100 * mib, 3));
-    assertEquals(100 * mib, ParquetValidator.spreadSplit(100 * mib, 1), "one worker: whole");
+    long least = 16 * mib;
+    assertEquals(100 * mib, ParquetValidator.spreadSplit(100 * mib, 24 * mib, 2, least), "under two ranges' worth");
+    assertEquals(50 * mib, ParquetValidator.spreadSplit(100 * mib, 32 * mib, 2, least));
+    assertEquals((100 * mib + 2) / 3, ParquetValidator.spreadSplit(100 * mib, 60 * mib, 4, least),
+        "three ranges, not four of 15 MiB read");
+    assertEquals(100 * mib, ParquetValidator.spreadSplit(100 * mib, 100 * mib, 1, least), "one worker: whole");
   }
 
   /** What a validation reported, and how many tasks it handed a context of one thread. */

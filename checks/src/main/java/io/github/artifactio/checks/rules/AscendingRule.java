@@ -6,6 +6,7 @@ import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.engine.ArtifactException;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.layout.ColumnChunkLayout;
 import io.github.artifactio.engine.layout.FileLayout;
 import io.github.artifactio.engine.layout.RowGroupLayout;
 import io.github.artifactio.engine.layout.SortingColumn;
@@ -43,6 +44,15 @@ public final class AscendingRule implements RangeRule<AscendingRule.State> {
   @Override
   public List<String> scannedColumns() {
     return columns;
+  }
+
+  /** Its columns' chunks, and with {@code declared} those of the leaves each row group declares it is sorted by. */
+  @Override
+  public boolean readsPages(RowGroupLayout group, ColumnChunkLayout chunk) {
+    if (Rule.under(columns, chunk.path())) {
+      return true;
+    }
+    return declared && group.sortingColumns().stream().anyMatch(k -> k.leaf() == chunk.leaf());
   }
 
   @Override

@@ -6,6 +6,8 @@ import io.github.artifactio.checks.result.RuleIds;
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.layout.ColumnChunkLayout;
+import io.github.artifactio.engine.layout.RowGroupLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +32,11 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
   @Override
   public List<String> scannedColumns() {
     return columns;
+  }
+
+  @Override
+  public boolean readsPages(RowGroupLayout group, ColumnChunkLayout chunk) {
+    return Rule.under(columns, chunk.path());
   }
 
   @Override

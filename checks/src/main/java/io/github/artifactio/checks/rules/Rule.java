@@ -2,6 +2,8 @@ package io.github.artifactio.checks.rules;
 
 import io.github.artifactio.checks.result.RuleResult;
 import io.github.artifactio.checks.result.Severity;
+import io.github.artifactio.engine.layout.ColumnChunkLayout;
+import io.github.artifactio.engine.layout.RowGroupLayout;
 import java.util.List;
 
 /**
@@ -31,5 +33,24 @@ public interface Rule {
    */
   default List<String> scannedColumns() {
     return List.of();
+  }
+
+  /**
+   * Whether this rule reads the pages of {@code chunk} (of row group {@code group}): validate weighs a file's check
+   * by the bytes of the chunks its rules read when it decides whether cutting the file into ranges for idle workers
+   * pays. Rules that read only the footer read none (the default).
+   */
+  default boolean readsPages(RowGroupLayout group, ColumnChunkLayout chunk) {
+    return false;
+  }
+
+  /** Whether a chunk's leaf {@code path} is, or lies under, one of {@code columns} (a list's items under the list). */
+  static boolean under(List<String> columns, String path) {
+    for (String c : columns) {
+      if (path.equals(c) || path.startsWith(c + ".")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -32,6 +32,12 @@ public final class StructureRule implements RangeRule<StructureRule.State> {
     this.full = full;
   }
 
+  /** With {@code full}, every chunk: the page walk reads and decodes them all. */
+  @Override
+  public boolean readsPages(RowGroupLayout group, ColumnChunkLayout chunk) {
+    return full;
+  }
+
   @Override
   public String id() {
     return RuleIds.STRUCTURE;
