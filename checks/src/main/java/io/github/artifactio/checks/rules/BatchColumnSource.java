@@ -6,7 +6,6 @@ import io.github.artifactio.engine.column.ValueVisitor;
 import io.github.artifactio.engine.table.Batch;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnSpec;
-import io.github.artifactio.engine.table.RowGroupInfo;
 import io.github.artifactio.engine.table.TableFile;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,6 +48,7 @@ public final class BatchColumnSource implements ColumnSource {
   private final Map<String, Map<Integer, List<ValueChunk>>> kept = new HashMap<>();
   private final long sharedBytes;
   private long keptBytes;
+  private List<Group> groups;
 
   public BatchColumnSource(TableFile file, ReadAccounting accounting) {
     this(file, accounting, BATCH_ROWS);
@@ -123,7 +123,7 @@ public final class BatchColumnSource implements ColumnSource {
 
   @Override
   public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
-    RowGroupInfo g = file.rowGroups().get(rowGroup);
+    Group g = groups().get(rowGroup);
     // the engine's batch holds the projection in file order; the caller named its keys in sort order. Each key
     // column is widened once a batch, so the rule compares rows without asking for the kind per value
     forEachBatch(g, columns, (row, b) -> consumer.accept(
@@ -132,7 +132,7 @@ public final class BatchColumnSource implements ColumnSource {
 
   @Override
   public void scan(String column, Consumer<ValueChunk> consumer) {
-    scan(column, 0, file.rowGroups().size(), consumer);
+    scan(column, 0, groups().size(), consumer);
   }
 
   @Override
@@ -143,7 +143,7 @@ public final class BatchColumnSource implements ColumnSource {
     Map<Integer, List<ValueChunk>> groups =
         left == null ? Map.of() : kept.computeIfAbsent(column, k -> new HashMap<>());
     try {
-      for (RowGroupInfo g : file.rowGroups().subList(fromGroup, toGroup)) {
+      for (Group g : groups().subList(fromGroup, toGroup)) {
         List<ValueChunk> replay = groups.get(g.index());
         if (replay != null) {
           replay.forEach(consumer);
@@ -170,6 +170,27 @@ public final class BatchColumnSource implements ColumnSource {
         release(column);
       }
     }
+  }
+
+  /** A row group of the file: where its rows start, and how many. */
+  private record Group(int index, long firstRow, long rows) {}
+
+  /**
+   * The file's row groups, from their row counts alone: the engine's {@link TableFile#rowGroups} also renders each
+   * chunk's statistics as text, which nothing here reads.
+   */
+  private List<Group> groups() {
+    if (groups == null) {
+      long[] rows = file.rowGroupRows();
+      List<Group> out = new ArrayList<>(rows.length);
+      long first = 0;
+      for (int i = 0; i < rows.length; i++) {
+        out.add(new Group(i, first, rows[i]));
+        first += rows[i];
+      }
+      groups = List.copyOf(out);
+    }
+    return groups;
   }
 
   /** A row group's chunks while they fit what is left of the budget; none ({@code chunks} null) once they do not. */
@@ -212,7 +233,7 @@ public final class BatchColumnSource implements ColumnSource {
    * group's reader opens the file; bytes are counted as the reader reports them (pages and dictionaries actually
    * read), also when a page fails.
    */
-  private void forEachBatch(RowGroupInfo g, List<String> projection, BiConsumer<Long, Batch> each) {
+  private void forEachBatch(Group g, List<String> projection, BiConsumer<Long, Batch> each) {
     if (g.rows() == 0) {
       return;
     }

@@ -234,7 +234,7 @@ public final class TableFile {
 
   /** The row count of each of the file's row groups. */
   public long[] rowGroupRows() {
-    return file.rowGroups().stream().mapToLong(RowGroupInfo::rows).toArray();
+    return file.rowGroupRows().clone();
   }
 
   /** Whether every leaf of the schema is required (no definition levels anywhere). */
@@ -262,7 +262,7 @@ public final class TableFile {
   public List<RowGroupStats> rowGroupStats(String column) {
     requireModelColumn(column);
     double[][] s = file.numericStats(column);
-    List<RowGroupInfo> groups = file.rowGroups();
+    List<RowGroupInfo> groups = file.rowGroupShapes();
     List<RowGroupStats> out = new ArrayList<>(groups.size());
     for (int g = 0; g < groups.size(); g++) {
       out.add(
@@ -280,9 +280,10 @@ public final class TableFile {
 
   // ---- parts
 
+  /** The row groups this handle covers, their chunks without statistics (which nothing here reads). */
   private List<RowGroupInfo> coveredGroups() {
     List<RowGroupInfo> out = new ArrayList<>();
-    for (RowGroupInfo g : file.rowGroups()) {
+    for (RowGroupInfo g : file.rowGroupShapes()) {
       if (g.firstRow() < first + rows && g.firstRow() + g.rows() > first) {
         out.add(g);
       }
