@@ -320,7 +320,7 @@ final class PageWalker {
       if (codec == null) {
         return notDecoded(name, "codec " + chunk.codec());
       }
-      Decoder d = new Decoder(file.schema(), file.schema().getColumns().get(chunk.leaf()), spec);
+      Decoder d = new Decoder(file.schema(), file.leaves().get(chunk.leaf()), spec);
       LeafReader reader = d.reader(this);
       long done = 0;
       try {

@@ -130,7 +130,7 @@ public final class Scan implements AutoCloseable {
     remaining = total;
     pos = starts.length == 0 ? 0 : starts[0];
     MessageType schema = file.schema();
-    List<ColumnDescriptor> leaves = schema.getColumns();
+    List<ColumnDescriptor> leaves = file.leaves();
     cursors = new ColumnCursor[projection.size()];
     for (int i = 0; i < cursors.length; i++) {
       ColumnSpec spec = projection.get(i);
