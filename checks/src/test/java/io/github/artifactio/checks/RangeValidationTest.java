@@ -80,22 +80,24 @@ class RangeValidationTest {
       Reports.writeJunit(junit, runs);
       String xml = Files.readString(junit).replaceAll(" time=\"[0-9.]+\"", "");
       Files.delete(junit);
-      return Reports.json(runs, "test", "test") + "\n" + xml;
+      // the opens differ: a range opens the file for each run of row groups it reads, the whole file once
+      return (Reports.json(runs, "test", "test") + "\n" + xml)
+          .replaceAll("\"files_opened\" : [0-9]+", "\"files_opened\" : (not compared)");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   /**
-   * The reports, their read counts left out when a column could not be read: the whole-file scan of that column stops
+   * The reports, their bytes read left out when a column could not be read: the whole-file scan of that column stops
    * where it fails, while the ranges after it still read theirs (each range counts what it read). Every other line,
-   * and the counts of a run where everything could be read, must be equal.
+   * and the bytes of a run where everything could be read, must be equal (the opens are never compared).
    */
   private static String reads(String reports) {
     if (reports.contains("\"undetermined\" : 0,")) {
       return reports;
     }
-    return reports.replaceAll("\"(files_opened|bytes_read)\" : [0-9]+", "\"$1\" : (not compared)");
+    return reports.replaceAll("\"bytes_read\" : [0-9]+", "\"bytes_read\" : (not compared)");
   }
 
   /** How many ranges {@code file} is checked in at {@code splitBytes}. */

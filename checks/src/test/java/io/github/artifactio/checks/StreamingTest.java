@@ -33,12 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 class StreamingTest {
   @TempDir Path dir;
 
-  private static List<ValueChunk> chunks(TableFile file, String column, int batchRows) {
-    List<ValueChunk> out = new ArrayList<>();
-    new BatchColumnSource(file, new ReadAccounting(), batchRows).scan(column, out::add);
-    return out;
-  }
-
   @Test
   void one_row_group_of_200000_rows_reaches_rules_in_chunks_of_at_most_65536_rows_in_row_order() throws IOException {
     Path p = Inputs.precursors(dir.resolve("big.parquet"), 200_000, 200_000);
@@ -66,7 +60,10 @@ class StreamingTest {
   @Test
   void a_chunk_never_straddles_two_row_groups_so_each_names_the_row_group_of_its_rows() {
     TableFile file = TableFile.open(Inputs.precursors(dir.resolve("p.parquet"), 2500, 1000));
-    List<ValueChunk> got = chunks(file, "precursor_mz", 300);
+    ReadAccounting accounting = new ReadAccounting();
+    List<ValueChunk> got = new ArrayList<>();
+    new BatchColumnSource(file, accounting, 300).scan("precursor_mz", got::add);
+    assertEquals(1, accounting.filesOpened(), "the three row groups through one reader");
     assertEquals(List.of(300, 300, 300, 100, 300, 300, 300, 100, 300, 200),
         got.stream().map(ValueChunk::size).toList());
     for (ValueChunk c : got) {

@@ -72,7 +72,10 @@ class ShardedValidateTest {
   private Run finished(Cli.Result r) throws IOException {
     Path json = report().resolve("validation.json");
     Path junit = report().resolve("TEST-artifact-io.xml");
-    Run run = new Run(r.code(), r.out(), r.err(), Files.exists(json) ? Files.readString(json) : null,
+    // the opens are not compared: a range opens the file for each run of row groups it reads, a whole file once
+    Run run = new Run(r.code(), r.out(), r.err(), Files.exists(json)
+        ? Files.readString(json).replaceAll("\"files_opened\" : [0-9]+", "\"files_opened\" : (not compared)")
+        : null,
         Files.exists(junit) ? Files.readString(junit).replaceAll(" time=\"[0-9.]+\"", "") : null);
     deleteTree(report());
     return run;

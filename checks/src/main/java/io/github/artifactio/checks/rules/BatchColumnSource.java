@@ -6,6 +6,7 @@ import io.github.artifactio.engine.column.ValueVisitor;
 import io.github.artifactio.engine.table.Batch;
 import io.github.artifactio.engine.table.BatchReader;
 import io.github.artifactio.engine.table.ColumnSpec;
+import io.github.artifactio.engine.table.ScanOptions;
 import io.github.artifactio.engine.table.TableFile;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,13 +16,14 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * A {@link ColumnSource} over the engine's streaming reader ({@link TableFile#batches}): one column, at most
+ * A {@link ColumnSource} over the engine's streaming reader ({@link TableFile#rowGroupBatches}): one column, at most
  * {@link #BATCH_ROWS} rows decoded at a time, so a rule's memory is one batch (512 KiB of values plus validity) however
  * large a row group is. What else is resident is the engine's: the compressed bytes of the one column chunk being
  * read and one page's decompression buffer.
  *
- * <p>Each row group is read as its own row span, so a batch never crosses a row group and every {@link ValueChunk}
- * knows the one row group its rows belong to (the engine's batches over a whole file may straddle two).
+ * <p>The batches end where row groups do, so every {@link ValueChunk} knows the one row group its rows belong to (the
+ * engine's plain batches over a whole file may straddle two); the row groups a scan reads in a row go through one
+ * reader, which the file's open counts once.
  *
  * <p>A column that several rules scan ({@code contiguous-ids} and {@code ascending} on {@code id}, say) is decoded once
  * when the source is told so ({@link #sharing}): the first scan keeps the chunks of each row group it reads, up to
@@ -137,30 +139,27 @@ public final class BatchColumnSource implements ColumnSource {
 
   @Override
   public void scan(String column, int fromGroup, int toGroup, Consumer<ValueChunk> consumer) {
-    List<String> projection = List.of(column);
     Integer left = scansLeft.get(column);
     boolean keep = left != null && left > 1; // a later scan of the column will replay what this one keeps
-    Map<Integer, List<ValueChunk>> groups =
+    Map<Integer, List<ValueChunk>> keptGroups =
         left == null ? Map.of() : kept.computeIfAbsent(column, k -> new HashMap<>());
     try {
-      for (Group g : groups().subList(fromGroup, toGroup)) {
-        List<ValueChunk> replay = groups.get(g.index());
+      List<Group> wanted = groups().subList(fromGroup, toGroup);
+      int i = 0;
+      while (i < wanted.size()) {
+        List<ValueChunk> replay = keptGroups.get(wanted.get(i).index());
         if (replay != null) {
           replay.forEach(consumer);
+          i++;
           continue;
         }
-        Keeping keeping = keep ? new Keeping() : null;
-        forEachBatch(g, projection, (row, b) -> {
-          ValueChunk c = chunk(g.index(), row, b.column(column));
-          if (keeping != null) {
-            keeping.offer(c);
-          }
-          consumer.accept(c);
-        });
-        if (keeping != null && keeping.chunks != null) {
-          groups.put(g.index(), keeping.chunks);
-          keptBytes += keeping.bytes;
+        // the run of row groups from here that nothing replays: one reader for all of them
+        int j = i + 1;
+        while (j < wanted.size() && keptGroups.get(wanted.get(j).index()) == null) {
+          j++;
         }
+        readRun(wanted.subList(i, j), column, keep ? keptGroups : null, consumer);
+        i = j;
       }
     } finally {
       if (left != null && left > 1) {
@@ -169,6 +168,57 @@ public final class BatchColumnSource implements ColumnSource {
         scansLeft.remove(column);
         release(column);
       }
+    }
+  }
+
+  /**
+   * Reads {@code column} over the consecutive row groups {@code run} with one reader whose batches end where row
+   * groups do ({@link TableFile#rowGroupBatches}), so each chunk names its row group; each row group's chunks are
+   * kept in {@code keepInto} (when not null) while they fit the budget. One reader a row group cost a seventh of a
+   * scan on a file of DuckDB's 122,880-row groups.
+   */
+  private void readRun(List<Group> run, String column, Map<Integer, List<ValueChunk>> keepInto,
+      Consumer<ValueChunk> consumer) {
+    Group last = run.get(run.size() - 1);
+    long rows = last.firstRow() + last.rows() - run.get(0).firstRow();
+    if (rows == 0) {
+      return;
+    }
+    BatchReader reader =
+        file.span(run.get(0).firstRow(), rows).rowGroupBatches(List.of(column), batchRows, ScanOptions.defaults());
+    accounting.opened();
+    try {
+      int k = 0;
+      Group g = run.get(0);
+      long row = g.firstRow();
+      Keeping keeping = keepInto == null ? null : new Keeping();
+      while (reader.hasNext()) {
+        Batch b = reader.next();
+        while (row == g.firstRow() + g.rows()) { // the batch starts the next row group (past any empty ones)
+          keepGroup(keepInto, g, keeping);
+          g = run.get(++k);
+          row = g.firstRow();
+          keeping = keepInto == null ? null : new Keeping();
+        }
+        ValueChunk c = chunk(g.index(), row, b.column(column));
+        if (keeping != null) {
+          keeping.offer(c);
+        }
+        consumer.accept(c);
+        row += b.rows();
+      }
+      keepGroup(keepInto, g, keeping);
+    } finally {
+      accounting.read(reader.bytesRead());
+      reader.close();
+    }
+  }
+
+  /** Keeps row group {@code g}'s chunks for later scans when they all fitted the budget. */
+  private void keepGroup(Map<Integer, List<ValueChunk>> keepInto, Group g, Keeping keeping) {
+    if (keeping != null && keeping.chunks != null) {
+      keepInto.put(g.index(), keeping.chunks);
+      keptBytes += keeping.bytes;
     }
   }
 

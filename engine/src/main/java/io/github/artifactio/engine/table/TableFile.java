@@ -436,12 +436,18 @@ public final class TableFile {
   }
 
   private Scan scan(List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, ScanOptions options) {
+    return scan(projection, starts, ends, batchRows, options, false);
+  }
+
+  private Scan scan(List<ColumnSpec> projection, long[] starts, long[] ends, int batchRows, ScanOptions options,
+      boolean withinRowGroups) {
     SpanReadOptions c = options.coalesce().orElse(null);
     Scan.Config config = new Scan.Config(
         Workers.of(options.context()),
         options.decodeThreads(),
         c == null ? null : new SpanCache.Options(c.maxGapBytes(), c.maxSpanBytes(), c.maxResidentBytes(), c.prefetch()),
-        options.verifyPageChecksums());
+        options.verifyPageChecksums(),
+        withinRowGroups);
     return new Scan(file, projection, starts, ends, batchRows, config);
   }
 
@@ -457,6 +463,18 @@ public final class TableFile {
   public BatchReader batches(List<String> columns, int batchRows, ScanOptions options) {
     long[][] r = wholeHandle();
     return new BatchReader(scan(projection(columns), r[0], r[1], batchRows, options));
+  }
+
+  /**
+   * As {@link #batches(List, int, ScanOptions)}, but no batch crosses a row group: each row group's rows (of this
+   * handle) come in batches of {@code batchRows}, the last one shorter, so a batch's rows all belong to one row group.
+   * One reader over many row groups: a consumer that must know each value's row group (a validation) pays for one
+   * reader's set-up, not one per row group (on a file of DuckDB's 122,880-row groups that set-up was a seventh of a
+   * scan of one column).
+   */
+  public BatchReader rowGroupBatches(List<String> columns, int batchRows, ScanOptions options) {
+    long[][] r = wholeHandle();
+    return new BatchReader(scan(projection(columns), r[0], r[1], batchRows, options, true));
   }
 
   /** The same batches as Arrow roots from {@code allocator}; the caller closes each root. */

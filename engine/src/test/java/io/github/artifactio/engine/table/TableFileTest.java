@@ -72,6 +72,43 @@ class TableFileTest {
   }
 
   @Test
+  void row_group_batches_end_where_row_groups_do_and_hold_the_rows_of_plain_batches() {
+    Path p = dir.resolve("t.parquet");
+    long[] ids = new long[2500];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = 7L * i;
+    }
+    TableWriter.writeTable(p, List.of(new io.github.artifactio.engine.column.Int64Column("id", ids)),
+        WriteOptions.builder().rowGroupRows(1000).pageRows(128).build());
+    TableFile f = TableFile.open(p);
+    // the whole file: each row group's 1,000 rows in batches of 300, the last of each 100
+    assertEquals(List.of(300L, 300L, 300L, 100L, 300L, 300L, 300L, 100L, 300L, 200L), batchRows(f, 300));
+    // a span from inside row group 0 to inside row group 2: its first and last batches end at its borders
+    TableFile span = f.span(950, 1200);
+    assertEquals(List.of(50L, 300L, 300L, 300L, 100L, 150L), batchRows(span, 300));
+    long[] got = new long[1200];
+    int at = 0;
+    try (BatchReader r = span.rowGroupBatches(List.of("id"), 300, ScanOptions.defaults())) {
+      while (r.hasNext()) {
+        long[] v = ((io.github.artifactio.engine.column.Int64Column) r.next().column("id")).values();
+        System.arraycopy(v, 0, got, at, v.length);
+        at += v.length;
+      }
+    }
+    assertArrayEquals(java.util.Arrays.copyOfRange(ids, 950, 2150), got, "the rows of the span, in order");
+  }
+
+  private static List<Long> batchRows(TableFile f, int batchRows) {
+    List<Long> out = new java.util.ArrayList<>();
+    try (BatchReader r = f.rowGroupBatches(List.of("id"), batchRows, ScanOptions.defaults())) {
+      while (r.hasNext()) {
+        out.add((long) r.next().rows());
+      }
+    }
+    return out;
+  }
+
+  @Test
   void the_arrow_schema_in_the_footer_gives_arrow_readers_our_exact_types() {
     Path p = dir.resolve("t.parquet");
     TableWriter.writeTable(p, Fixtures.everyKind(3, 1));

@@ -28,9 +28,13 @@ import org.apache.parquet.schema.MessageType;
  * its two parts decoded by two readers of its own ({@link BatchTasks}), over pages read once ({@link SharedChunk}).
  */
 public final class Scan implements AutoCloseable {
-  /** Options of one scan (the public {@code ScanOptions}, flattened). */
-  public record Config(Workers workers, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums) {
-    static final Config DEFAULT = new Config(Workers.serial(), 1, null, true);
+  /**
+   * Options of one scan (the public {@code ScanOptions}, flattened), and {@code withinRowGroups}: whether a batch
+   * ends where a row group does ({@code TableFile.rowGroupBatches}).
+   */
+  public record Config(Workers workers, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums,
+      boolean withinRowGroups) {
+    static final Config DEFAULT = new Config(Workers.serial(), 1, null, true, false);
   }
 
   /*
@@ -69,6 +73,7 @@ public final class Scan implements AutoCloseable {
   private final long[] starts;
   private final long[] ends;
   private final int batchRows;
+  private final boolean withinRowGroups;
   private final long[] groupFirst;
   private final List<long[]>[] keptByGroup;
   private final FileReads reads;
@@ -107,6 +112,7 @@ public final class Scan implements AutoCloseable {
     this.starts = starts;
     this.ends = ends;
     this.batchRows = Math.max(1, batchRows);
+    this.withinRowGroups = config.withinRowGroups();
     List<BlockMetaData> blocks = file.blocks();
     groupFirst = new long[blocks.size() + 1];
     for (int g = 0; g < blocks.size(); g++) {
@@ -301,6 +307,22 @@ public final class Scan implements AutoCloseable {
     return g;
   }
 
+  /** The kept rows from the next one to the end of its row group (at least 1: some row is still to come). */
+  private long keptLeftInGroup() {
+    int r = range;
+    long p = pos;
+    while (p >= ends[r]) {
+      r++;
+      p = starts[r];
+    }
+    long end = groupFirst[groupOf(p) + 1];
+    long n = 0;
+    for (; r < starts.length && starts[r] < end; r++) {
+      n += Math.min(ends[r], end) - Math.max(starts[r], p);
+    }
+    return n;
+  }
+
   /** Rows still to come. */
   long remaining() {
     return remaining;
@@ -311,7 +333,7 @@ public final class Scan implements AutoCloseable {
     if (remaining == 0 || closed) {
       return null;
     }
-    int need = (int) Math.min(batchRows, remaining);
+    int need = (int) Math.min(batchRows, withinRowGroups ? keptLeftInGroup() : remaining);
     List<Op> ops = new ArrayList<>();
     int left = need;
     while (left > 0) {
