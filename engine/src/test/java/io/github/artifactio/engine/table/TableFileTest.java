@@ -51,10 +51,7 @@ class TableFileTest {
   @Test
   void a_row_group_read_decodes_that_row_group_only_and_the_row_groups_together_are_the_whole_column() {
     Path p = dir.resolve("t.parquet");
-    long[] ids = new long[2500];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = 7L * i;
-    }
+    long[] ids = ids(2500);
     TableWriter.writeTable(
         p,
         List.of(new io.github.artifactio.engine.column.Int64Column("id", ids), Fixtures.everyKind(2500, 3).get(0)),
@@ -74,10 +71,7 @@ class TableFileTest {
   @Test
   void row_group_batches_end_where_row_groups_do_and_hold_the_rows_of_plain_batches() {
     Path p = dir.resolve("t.parquet");
-    long[] ids = new long[2500];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = 7L * i;
-    }
+    long[] ids = ids(2500);
     TableWriter.writeTable(p, List.of(new io.github.artifactio.engine.column.Int64Column("id", ids)),
         WriteOptions.builder().rowGroupRows(1000).pageRows(128).build());
     TableFile f = TableFile.open(p);
@@ -96,6 +90,15 @@ class TableFileTest {
       }
     }
     assertArrayEquals(java.util.Arrays.copyOfRange(ids, 950, 2150), got, "the rows of the span, in order");
+  }
+
+  /** {@code n} ids, 7 apart: each row's value is its own. */
+  private static long[] ids(int n) {
+    long[] ids = new long[n];
+    for (int i = 0; i < n; i++) {
+      ids[i] = 7L * i;
+    }
+    return ids;
   }
 
   private static List<Long> batchRows(TableFile f, int batchRows) {
