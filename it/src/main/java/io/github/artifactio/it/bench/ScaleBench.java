@@ -124,7 +124,7 @@ public final class ScaleBench {
       String[] reports = new String[2];
       t.put(VALIDATE_WHOLE, time(() -> reports[0] = validate(rules, parquet, Long.MAX_VALUE)));
       t.put(VALIDATE_SPLIT, time(() -> reports[1] = validate(rules, parquet, splitBytes)));
-      if (!reports[0].equals(reports[1]) || !reports[0].contains("\"passed\" : true")) {
+      if (!withoutOpens(reports[0]).equals(withoutOpens(reports[1])) || !reports[0].contains("\"passed\" : true")) {
         throw new IllegalStateException("validate in " + RANGES + " units does not report what it reports in one, or"
             + " the file does not pass:\n" + reports[0] + "\n" + reports[1]);
       }
@@ -276,6 +276,14 @@ public final class ScaleBench {
           spans * (i + 1) / RANGES, EngineContext.serial()));
       return Blake3Parts.merge(file, parts);
     }
+  }
+
+  /**
+   * {@code report} without its count of opens, which ranges make more of than a whole file: each range opens the
+   * file for each column it scans (the bytes read are equal and compared).
+   */
+  static String withoutOpens(String report) {
+    return report.replaceAll("\"files_opened\" : [0-9]+", "\"files_opened\" : (not compared)");
   }
 
   /**
