@@ -56,8 +56,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A run of fewer files than the context has workers (its threads and the calling thread) would leave workers idle
  * while one file is read: then each of its files is cut into ranges too, as many as leave every worker a part, each
- * with at least {@value #MIN_SPREAD_BYTES} bytes of the column chunks its rules read ({@link #spreadSplit}). One file on two cores is checked in two
- * ranges at once; the results are the same, as above. {@link #withoutSpreading} keeps files whole up to the split size.
+ * with at least {@value #MIN_SPREAD_BYTES} bytes of the column chunks its rules read ({@link #spreadSplit}). One
+ * file on two cores is checked in two ranges at once; the results are the same, as above. {@link #withoutSpreading}
+ * keeps files whole up to the split size.
  */
 public final class ParquetValidator {
   private final ValidationPlan plan;
@@ -156,23 +157,16 @@ public final class ParquetValidator {
     List<PlannedFile> planned = new ArrayList<>();
     List<List<WorkPlan.RowGroupRange>> rangesOf = new ArrayList<>();
     List<Integer> split = new ArrayList<>();
-    int workers = context.threads() + 1;
-    int checked = 0;
-    for (String name : names) {
-      checked += plan.rulesFor(name).isEmpty() ? 0 : 1;
-    }
-    // fewer files to check than workers: each is cut into ranges enough for all (class comment)
-    int cuts = spreading && checked > 0 && checked < workers ? (workers + checked - 1) / checked : 1;
+    int cuts = spreading ? cutsForIdleWorkers(names, context.threads() + 1) : 1;
     for (int i = 0; i < files.size(); i++) {
-      boolean hasRules = !plan.rulesFor(names.get(i)).isEmpty();
       PlannedFile p = plannedFile(files.get(i), splitBytes);
       long cut = splitBytes;
-      if (cuts > 1 && hasRules && p.rowGroupBytes().isEmpty() && p.stamp().size() >= 2 * spreadBytes) {
-        FileLayout layout = layoutOrNull(files.get(i));
+      if (cuts > 1 && p.rowGroupBytes().isEmpty() && p.stamp().size() >= 2 * spreadBytes) {
+        List<Rule> rules = plan.rulesFor(names.get(i));
+        FileLayout layout = rules.isEmpty() ? null : layoutOrNull(files.get(i));
         if (layout != null) {
           long size = p.stamp().size();
-          cut = Math.min(splitBytes, spreadSplit(size, pageBytes(layout, plan.rulesFor(names.get(i))), cuts,
-              spreadBytes));
+          cut = Math.min(splitBytes, spreadSplit(size, pageBytes(layout, rules), cuts, spreadBytes));
           if (cut < size) {
             p = new PlannedFile(files.get(i).toString(), p.stamp(), rowGroupBytes(layout));
           }
@@ -180,7 +174,7 @@ public final class ParquetValidator {
       }
       planned.add(p);
       rangesOf.add(WorkPlan.rowGroupRanges(p.rowGroupBytes(), p.stamp().size(), cut));
-      if (rangesOf.get(i).size() > 1 && hasRules) {
+      if (rangesOf.get(i).size() > 1 && !plan.rulesFor(names.get(i)).isEmpty()) {
         split.add(i);
       }
     }
@@ -247,6 +241,21 @@ public final class ParquetValidator {
     }
     return new Outcome("validate", names, results, cached.get(), accounting.filesOpened(), accounting.bytesRead(),
         accounting.bytesHashed());
+  }
+
+  /**
+   * Into how many ranges each file of the run is cut to keep {@code workers} busy: 1 when as many files as workers
+   * have rules (files are then the parts), else enough that the files with rules give every worker one. The count
+   * stops at {@code workers}, so a run of many files asks its plan for the rules of only the first few.
+   */
+  private int cutsForIdleWorkers(List<String> names, int workers) {
+    int checked = 0;
+    for (String name : names) {
+      if (!plan.rulesFor(name).isEmpty() && ++checked >= workers) {
+        return 1;
+      }
+    }
+    return checked == 0 ? 1 : (workers + checked - 1) / checked;
   }
 
   /**
