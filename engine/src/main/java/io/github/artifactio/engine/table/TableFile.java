@@ -234,7 +234,7 @@ public final class TableFile {
 
   /** The row count of each of the file's row groups. */
   public long[] rowGroupRows() {
-    return file.rowGroupRows().clone();
+    return file.rowGroupShapes().stream().mapToLong(RowGroupInfo::rows).toArray();
   }
 
   /** Whether every leaf of the schema is required (no definition levels anywhere). */

@@ -52,6 +52,13 @@ public final class ParquetFile {
   /** The footer's {@code ARROW:schema} entry as stored, null where it has none. */
   private final String arrowSchema;
   private final List<ColumnSpec> specs;
+  /**
+   * The row groups with their chunks, made once per file: every span of the file and every reader of a span asks for
+   * them (a validation reads a column one row group at a time).
+   */
+  private volatile List<RowGroupInfo> rowGroups;
+  /** The same without the chunks' statistics, which the readers never read and which cost a text rendering each. */
+  private volatile List<RowGroupInfo> rowGroupShapes;
   /** Page locations per row group and leaf, when opened with the offset index; a chunk without one is null. */
   private final ChunkPages.PageIndex[][] pageIndex;
 
@@ -259,12 +266,12 @@ public final class ParquetFile {
     return p == null ? null : p.firstRows().clone();
   }
 
-  /** The leaf index (in row-group column order) of a top-level column of the model (one leaf each). */
   /** The schema's leaves in order, as {@code MessageType.getColumns()} lists them (unmodifiable). */
   public List<ColumnDescriptor> leaves() {
     return leaves;
   }
 
+  /** The leaf index (in row-group column order) of a top-level column of the model (one leaf each). */
   public int leafOf(String column) {
     for (int i = 0; i < leaves.size(); i++) {
       if (leaves.get(i).getPath()[0].equals(column)) {
@@ -386,14 +393,6 @@ public final class ParquetFile {
     return schema.toString();
   }
 
-  /**
-   * The row groups with their chunks, made once per file: every span of the file and every reader of a span asks for
-   * them (a validation reads a column one row group at a time).
-   */
-  private volatile List<RowGroupInfo> rowGroups;
-  /** The same without the chunks' statistics, which the readers never read and which cost a text rendering each. */
-  private volatile List<RowGroupInfo> rowGroupShapes;
-
   public List<RowGroupInfo> rowGroups() {
     List<RowGroupInfo> made = rowGroups;
     if (made == null) {
@@ -412,19 +411,6 @@ public final class ParquetFile {
     if (made == null) {
       made = makeRowGroups(false);
       rowGroupShapes = made;
-    }
-    return made;
-  }
-
-  /** Each row group's row count, from the footer alone, made once. */
-  private volatile long[] rowGroupRows;
-
-  /** Each row group's row count; the caller must not change the array. */
-  public long[] rowGroupRows() {
-    long[] made = rowGroupRows;
-    if (made == null) {
-      made = footer.blocks().stream().mapToLong(BlockMetaData::getRowCount).toArray();
-      rowGroupRows = made;
     }
     return made;
   }
