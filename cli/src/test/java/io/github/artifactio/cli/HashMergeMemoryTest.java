@@ -1,6 +1,7 @@
 package io.github.artifactio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.checks.shard.HashPartial;
@@ -18,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,16 +66,10 @@ class HashMergeMemoryTest {
     assertTrue(reportBytes < Files.size(plans.get(0)) * 3, "the reports hold no copy of the plan's files: "
         + reportBytes + " bytes of reports, a plan file of " + Files.size(plans.get(0)));
 
-    Path out = dir.resolve("out.txt");
-    Path err = dir.resolve("err.txt");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "merge", partials.toString()).redirectOutput(out.toFile()).redirectError(err.toFile())
-        .start();
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the merge ends");
-    String stderr = Files.readString(err);
-    assertEquals(Main.PASS, p.exitValue(), stderr);
-    List<String> lines = Files.readAllLines(out);
+    Cli.Result merged = Cli.inChild("-Xmx64m", dir, "merge", partials.toString());
+    assertNotNull(merged, "the merge ends");
+    assertEquals(Main.PASS, merged.code(), merged.err());
+    List<String> lines = merged.out().lines().toList();
     assertEquals(FILES, lines.size());
     assertEquals(Blake3.hashString(files.get(12_345).path()).hex() + "  " + files.get(12_345).path(), lines.get(
         12_345));

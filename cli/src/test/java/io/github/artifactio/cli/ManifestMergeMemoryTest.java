@@ -1,6 +1,7 @@
 package io.github.artifactio.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.checks.shard.HashPartial;
@@ -10,7 +11,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,18 +67,13 @@ class ManifestMergeMemoryTest {
       json.append("]}");
       Files.writeString(partials.resolve(String.format("shard-%03d.json", s)), json, StandardCharsets.UTF_8);
     }
-    Path out = dir.resolve("out.txt");
-    Path err = dir.resolve("err.txt");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     long start = System.nanoTime();
-    Process p = new ProcessBuilder(java, HEAP, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "merge", partials.toString()).redirectOutput(out.toFile()).redirectError(err.toFile())
-        .start();
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the merge ends");
+    Cli.Result merged = Cli.inChild(HEAP, dir, "merge", partials.toString());
+    assertNotNull(merged, "the merge ends");
     double seconds = (System.nanoTime() - start) / 1e9;
-    String stdout = Files.readString(out);
-    String stderr = Files.readString(err);
-    assertEquals(Main.FAILED, p.exitValue(), stdout + stderr);
+    String stdout = merged.out();
+    String stderr = merged.err();
+    assertEquals(Main.FAILED, merged.code(), stdout + stderr);
     int changed = records / CHANGED_EVERY;
     assertTrue(stdout.contains((records + 1) + " files, " + 2 * records + " checks: " + (2 * records - changed)
         + " PASS, 0 WARN, " + changed + " FAIL, 0 UNDETERMINED"), stdout);
