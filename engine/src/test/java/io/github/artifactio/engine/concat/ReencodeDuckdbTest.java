@@ -139,7 +139,7 @@ class ReencodeDuckdbTest {
         Schemas.arrowField("big", ColumnType.OPT_INT64), Schemas.arrowField("mzs", ColumnType.LIST_FLOAT32),
         strictPair, largeLabel, Schemas.arrowField("maybe", ColumnType.OPT_INT32)));
     TestFiles.rewriteFooter(duck, m -> m.addToKey_value_metadata(
-        new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowSchema(declared))));
+        new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowFields(declared.getFields()))));
     Path out = dir.resolve("out/joined.parquet");
     Concat.concat(out, List.of(left, duck), Axis.COLUMNS, REENCODE);
     List<Field> fields = TableFile.open(out).arrowSchema().orElseThrow().getFields();

@@ -1,11 +1,13 @@
 package io.github.artifactio.engine.internal.parquet.format;
 
+import com.google.flatbuffers.FlatBufferBuilder;
 import io.github.artifactio.engine.column.Column;
 import io.github.artifactio.engine.column.ColumnType;
 import io.github.artifactio.engine.column.ColumnType.Leaf;
 import io.github.artifactio.engine.column.ColumnType.Shape;
 import io.github.artifactio.engine.table.ColumnSpec;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -14,18 +16,24 @@ import java.nio.channels.Channels;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.arrow.flatbuf.Endianness;
+import org.apache.arrow.flatbuf.KeyValue;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.vector.ipc.ReadChannel;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.FBSerializables;
 import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.ColumnOrder;
 import org.apache.parquet.schema.GroupType;
@@ -93,20 +101,13 @@ public final class Schemas {
     };
   }
 
-  public static Schema arrowSchema(List<Column> columns) {
-    List<Field> fields = new ArrayList<>(columns.size());
-    for (Column c : columns) {
-      fields.add(arrowField(c.name(), c.type()));
-    }
-    return new Schema(fields);
-  }
-
-  public static Schema arrowSchema(List<String> names, List<ColumnType> types) {
+  /** The Arrow fields of columns {@code names} of {@code types}, in order, as the writer declares them. */
+  public static List<Field> arrowFields(List<String> names, List<ColumnType> types) {
     List<Field> fields = new ArrayList<>(names.size());
     for (int i = 0; i < names.size(); i++) {
       fields.add(arrowField(names.get(i), types.get(i)));
     }
-    return new Schema(fields);
+    return fields;
   }
 
   public static Field arrowField(String name, ColumnType t) {
@@ -131,26 +132,67 @@ public final class Schemas {
   }
 
   /**
-   * The {@code ARROW:schema} value: the IPC-encapsulated schema message (continuation marker, length, flatbuffer),
-   * base64 with padding, as arrow-rs writes it. Arrow Java's {@code serializeAsMessage} needs no allocator and no
-   * {@code --add-opens}.
+   * The {@code ARROW:schema} value of a schema of {@code fields} without metadata: the IPC-encapsulated schema message
+   * (continuation marker, length, flatbuffer, zeros to a multiple of 8 bytes), base64 with padding, as arrow-rs
+   * writes it.
+   *
+   * <p>The bytes are those of Arrow Java's {@code new Schema(fields).serializeAsMessage()} on a little-endian machine
+   * (a test holds them equal), made by the flatbuffer calls that method makes, but without Arrow's {@code Schema}
+   * class: its initialiser builds a Jackson {@code ObjectMapper} for the class's JSON form, some 550 classes and 0.3 s
+   * of a process's start on a 2-core machine, which every short run that writes or splices a file paid (a {@code
+   * concat} of 151 MB took 1.3 s). The endianness written is little whatever the machine, so that a file's bytes do
+   * not depend on the machine that wrote it; Arrow Java writes the machine's own.
    */
-  public static String encodeArrowSchema(Schema schema) {
-    return Base64.getEncoder().encodeToString(schema.serializeAsMessage());
-  }
-
-  /** Decodes an {@code ARROW:schema} value, with or without the continuation marker (older writers omit it). */
-  public static Schema decodeArrowSchema(String base64) {
-    return Schema.deserializeMessage(schemaMessage(base64));
+  public static String encodeArrowFields(List<Field> fields) {
+    FlatBufferBuilder builder = new FlatBufferBuilder();
+    int[] offsets = new int[fields.size()];
+    for (int i = 0; i < offsets.length; i++) {
+      offsets[i] = fields.get(i).getField(builder);
+    }
+    int fieldsVector = org.apache.arrow.flatbuf.Schema.createFieldsVector(builder, offsets);
+    int metadata = FBSerializables.writeKeyValues(builder, Map.of());
+    org.apache.arrow.flatbuf.Schema.startSchema(builder);
+    org.apache.arrow.flatbuf.Schema.addEndianness(builder, Endianness.Little);
+    org.apache.arrow.flatbuf.Schema.addFields(builder, fieldsVector);
+    org.apache.arrow.flatbuf.Schema.addCustomMetadata(builder, metadata);
+    int schema = org.apache.arrow.flatbuf.Schema.endSchema(builder);
+    ByteBuffer message = MessageSerializer.serializeMessage(builder, MessageHeader.Schema, schema, 0);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (WriteChannel channel = new WriteChannel(Channels.newChannel(out))) {
+      MessageSerializer.writeMessageBuffer(channel, message.remaining(), message);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
+    }
+    return Base64.getEncoder().encodeToString(out.toByteArray());
   }
 
   /**
-   * The top-level fields of an {@code ARROW:schema} value, decoded as {@link #decodeArrowSchema} decodes them but
-   * without making a {@link Schema}: that class's initialiser builds a Jackson {@code ObjectMapper} for its JSON
-   * form, some 550 classes that took half of a 10,000-row file's {@code validate} (about 0.5 s of 1.0 s of CPU, on a
-   * 2-core machine) where the fields are all that opening a file needs.
+   * The top-level fields of an {@code ARROW:schema} value (with or without the continuation marker: older writers
+   * omit it), decoded as Arrow Java's {@code Schema.deserializeMessage} decodes them but without Arrow's {@code
+   * Schema} class (see {@link #encodeArrowFields}): it took half of a 10,000-row file's {@code validate} (about 0.5 s
+   * of 1.0 s of CPU, on a 2-core machine) where the fields are all that opening a file needs.
    */
   public static List<Field> decodeArrowFields(String base64) {
+    org.apache.arrow.flatbuf.Schema schema = decodeFlatSchema(base64);
+    List<Field> fields = new ArrayList<>(schema.fieldsLength());
+    for (int i = 0; i < schema.fieldsLength(); i++) {
+      fields.add(Field.convertField(schema.fields(i)));
+    }
+    return List.copyOf(fields);
+  }
+
+  /** The schema-level metadata of an {@code ARROW:schema} value (not its fields'), sorted by key. */
+  public static SortedMap<String, String> decodeArrowMetadata(String base64) {
+    org.apache.arrow.flatbuf.Schema schema = decodeFlatSchema(base64);
+    SortedMap<String, String> metadata = new TreeMap<>();
+    for (int i = 0; i < schema.customMetadataLength(); i++) {
+      KeyValue kv = schema.customMetadata(i);
+      metadata.put(kv.key(), kv.value());
+    }
+    return Collections.unmodifiableSortedMap(metadata);
+  }
+
+  private static org.apache.arrow.flatbuf.Schema decodeFlatSchema(String base64) {
     ByteBuffer message = schemaMessage(base64);
     try (ReadChannel in = new ReadChannel(Channels.newChannel(
         new ByteArrayInputStream(message.array(), message.position(), message.remaining())))) {
@@ -161,13 +203,7 @@ public final class Schemas {
       if (result.getMessage().headerType() != MessageHeader.Schema) {
         throw new IOException("Expected schema but header was " + result.getMessage().headerType());
       }
-      org.apache.arrow.flatbuf.Schema schema =
-          (org.apache.arrow.flatbuf.Schema) result.getMessage().header(new org.apache.arrow.flatbuf.Schema());
-      List<Field> fields = new ArrayList<>(schema.fieldsLength());
-      for (int i = 0; i < schema.fieldsLength(); i++) {
-        fields.add(Field.convertField(schema.fields(i)));
-      }
-      return List.copyOf(fields);
+      return (org.apache.arrow.flatbuf.Schema) result.getMessage().header(new org.apache.arrow.flatbuf.Schema());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -379,10 +379,11 @@ public final class ParquetFile {
 
   /**
    * The footer's Arrow schema, decoded again on each call (opening the file decoded its fields, without the cost of
-   * Arrow's {@code Schema} class, see {@link Schemas#decodeArrowFields}).
+   * Arrow's {@code Schema} class, see {@link Schemas#encodeArrowFields}).
    */
   public Optional<Schema> arrowSchema() {
-    return Optional.ofNullable(arrowSchema).map(Schemas::decodeArrowSchema);
+    return Optional.ofNullable(arrowSchema).map(s -> new Schema(Schemas.decodeArrowFields(s),
+        Schemas.decodeArrowMetadata(s)));
   }
 
   public String createdBy() {

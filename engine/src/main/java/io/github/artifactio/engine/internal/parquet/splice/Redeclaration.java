@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.FileMetaData;
@@ -117,17 +116,27 @@ public final class Redeclaration {
     if (m.isSetKey_value_metadata()) {
       m.getKey_value_metadata().stream().filter(e -> !Schemas.ARROW_SCHEMA_KEY.equals(e.getKey())).forEach(kv::add);
     }
-    Schema declared = input.arrowSchema();
-    Schema written = reencoded.arrowSchema();
+    List<Field> declared = input.arrowFields();
+    List<Field> written = reencoded.arrowFields();
     if (declared != null) {
       List<Field> fields = new ArrayList<>();
-      for (Field f : declared.getFields()) {
+      for (Field f : declared) {
         boolean engines = written != null && Boolean.FALSE.equals(useInput.get(f.getName()));
-        fields.add(engines ? written.findField(f.getName()) : f);
+        fields.add(engines ? named(written, f.getName()) : f);
       }
-      kv.add(new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowSchema(new Schema(fields))));
+      kv.add(new KeyValue(Schemas.ARROW_SCHEMA_KEY).setValue(Schemas.encodeArrowFields(fields)));
     }
     m.setKey_value_metadata(kv);
+  }
+
+  /** The field of {@code fields} named {@code name}, or null (as Arrow's {@code Schema.findField} answers). */
+  private static Field named(List<Field> fields, String name) {
+    for (Field f : fields) {
+      if (f.getName().equals(name)) {
+        return f;
+      }
+    }
+    return null;
   }
 
   /** The root's children, each with its descendants, in schema order. */

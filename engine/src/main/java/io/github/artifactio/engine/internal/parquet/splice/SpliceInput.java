@@ -17,7 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
@@ -53,7 +53,7 @@ public final class SpliceInput {
   private final MessageType schema;
   private final List<ColumnSpec> specs;
   private final SortedMap<String, String> metadata;
-  private final Schema arrow;
+  private final List<Field> arrow;
   private final Chunk[][] chunks;
   private final long[] firstRows;
   private final int leafCount;
@@ -75,17 +75,17 @@ public final class SpliceInput {
     this.metadata = Collections.unmodifiableSortedMap(kv);
     this.schema = messageType(path, meta);
     this.leafCount = schema.getColumns().size();
-    Schema a = null;
+    List<Field> a = null;
     String encoded = kv.get(Schemas.ARROW_SCHEMA_KEY);
     if (encoded != null) {
       try {
-        a = Schemas.decodeArrowSchema(encoded);
+        a = Schemas.decodeArrowFields(encoded);
       } catch (RuntimeException e) {
         throw new ArtifactException(path, "the footer's ARROW:schema entry does not decode: " + e, e);
       }
     }
     this.arrow = a;
-    this.specs = List.copyOf(Schemas.specs(schema, a == null ? null : a.getFields()));
+    this.specs = List.copyOf(Schemas.specs(schema, a));
     List<RowGroup> groups = meta.isSetRow_groups() ? meta.getRow_groups() : List.of();
     this.chunks = new Chunk[groups.size()][];
     this.firstRows = new long[groups.size() + 1];
@@ -288,8 +288,8 @@ public final class SpliceInput {
     return metadata;
   }
 
-  /** The decoded {@code ARROW:schema}, or null when the footer has none. */
-  Schema arrowSchema() {
+  /** The top-level fields of the footer's {@code ARROW:schema}, or null when it has none. */
+  List<Field> arrowFields() {
     return arrow;
   }
 
@@ -389,12 +389,12 @@ public final class SpliceInput {
    * input without one has no type in the engine's model (an Arrow reader then types the join from its Parquet schema).
    */
   static String joinedArrowSchema(List<SpliceInput> inputs) {
-    List<org.apache.arrow.vector.types.pojo.Field> fields = new ArrayList<>();
+    List<Field> fields = new ArrayList<>();
     for (SpliceInput in : inputs) {
       for (ColumnSpec spec : in.specs) {
-        org.apache.arrow.vector.types.pojo.Field f = null;
+        Field f = null;
         if (in.arrow != null) {
-          for (org.apache.arrow.vector.types.pojo.Field af : in.arrow.getFields()) {
+          for (Field af : in.arrow) {
             if (af.getName().equals(spec.name())) {
               f = af;
               break;
@@ -410,7 +410,7 @@ public final class SpliceInput {
         fields.add(f);
       }
     }
-    return Schemas.encodeArrowSchema(new Schema(fields));
+    return Schemas.encodeArrowFields(fields);
   }
 
   private static String describe(SpliceInput in, int i) {

@@ -453,7 +453,7 @@ public final class StreamingWriter implements AutoCloseable {
       }
       WriterSettings settings = settings();
       SortedMap<String, String> kv = new TreeMap<>(config.metadata());
-      kv.put(Schemas.ARROW_SCHEMA_KEY, Schemas.encodeArrowSchema(Schemas.arrowSchema(names, types)));
+      kv.put(Schemas.ARROW_SCHEMA_KEY, Schemas.encodeArrowFields(Schemas.arrowFields(names, types)));
       kv.put(config.settingsKey(), settings.toJson());
       List<org.apache.parquet.format.SchemaElement> schema = ThriftSchema.elements(names, types);
       FileMetaData meta = new FileMetaData(1, schema, 0, new ArrayList<>());
