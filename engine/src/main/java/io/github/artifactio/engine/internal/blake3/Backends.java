@@ -39,6 +39,32 @@ public final class Backends {
     static final String BEST_NAME = BEST.get().name();
   }
 
+  /** Done once, when first asked for ({@link #prepare}). */
+  private static final class Prepared {
+    static final boolean DONE = hashOneGroup();
+
+    static void ensure() {
+      // the class initialiser hashed, once; a thread arriving meanwhile waits for it
+    }
+
+    private static boolean hashOneGroup() {
+      ChunkHasher h = best();
+      int chunks = h.groupChunks();
+      // whole chunks only: the lane back end primes its loops on its first call of this size (LaneChunkHasher.prime)
+      h.hashChunks(new byte[chunks * Compress.CHUNK_LEN], 0, chunks, 0, new int[8 * chunks], 0);
+      return true;
+    }
+  }
+
+  /**
+   * Hashes one group of chunks on the best back end, once per JVM: the lane back end primes its loops for C2 on its
+   * first group ({@link LaneChunkHasher}), the vector one is counted towards its compilation. A thread arriving while
+   * another prepares waits for it.
+   */
+  public static void prepare() {
+    Prepared.ensure();
+  }
+
   /** A new instance of the best back end available in this JVM. */
   public static ChunkHasher best() {
     return Chosen.BEST.get();
