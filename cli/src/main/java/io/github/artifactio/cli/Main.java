@@ -50,6 +50,7 @@ public final class Main {
     PrintWriter out = new PacedOut(System.out);
     int code = run(args, out, new PrintWriter(System.err, true));
     out.flush();
+    ArchiveTraining.runIfAsked(); // only on the launcher's run that writes its archive
     System.exit(code);
   }
 

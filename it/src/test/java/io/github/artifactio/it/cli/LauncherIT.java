@@ -158,6 +158,56 @@ class LauncherIT {
   }
 
   @Test
+  void the_archive_a_first_validate_writes_holds_the_classes_of_concat_too() throws Exception {
+    assertEquals(0, launch("validate", "arrow_rs_precursors.parquet").code());
+    assertEquals(1, archives(bin).size());
+    assertEquals(List.of("arrow_rs_precursors.parquet", "duckdb_precursors.parquet"), files(data),
+        "the training's files are elsewhere, and gone");
+    // the first run trained the archive on every command (ArchiveTraining): concat's classes come from it
+    Run r = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info:stdout"), "concat", "--no-report", "-o", "out.parquet",
+        "arrow_rs_precursors.parquet", "arrow_rs_precursors.parquet");
+    assertEquals(0, r.code(), r.toString());
+    for (String c : List.of("engine.concat.Concat", "engine.internal.parquet.splice.RowSplice",
+        "engine.internal.parquet.splice.SpliceInput")) {
+      assertTrue(r.out().contains(" io.github.artifactio." + c + " source: shared objects file"), c + ": " + r);
+    }
+  }
+
+  @Test
+  void inspect_and_concat_of_files_with_arrow_schemas_never_load_arrows_schema_class() throws Exception {
+    // writing, splicing and inspecting an ARROW:schema once went through Arrow's Schema class, whose initialiser
+    // builds a Jackson ObjectMapper for its JSON form: 0.3 s of a short run
+    withArchive();
+    Run inspected =
+        launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info:stdout"), "inspect", "arrow_rs_precursors.parquet");
+    assertEquals(0, inspected.code(), inspected.toString());
+    assertFalse(inspected.out().contains(" com.fasterxml.jackson.databind.ObjectMapper "), inspected.toString());
+    // concat's provenance is JSON in the footer, written by Jackson, but not through Arrow's Schema
+    Run joined = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info:stdout"), "concat", "--no-report", "-o",
+        "joined.parquet", "arrow_rs_precursors.parquet", "duckdb_precursors.parquet");
+    for (Run r : List.of(inspected, joined)) {
+      assertEquals(0, r.code(), r.toString());
+      assertTrue(r.out().contains(" io.github.artifactio.cli.Main "), "the log lists the classes loaded");
+      assertFalse(r.out().contains(" org.apache.arrow.vector.types.pojo.Schema "), "Arrow's Schema was loaded");
+    }
+  }
+
+  /**
+   * Makes the archive with a first run, whose training after the command (ArchiveTraining) loads the classes of
+   * every command into the JVM: a class-loading log of a later run shows only that run's own.
+   */
+  void withArchive() throws IOException, InterruptedException {
+    assertEquals(0, launch("--version").code());
+    assertEquals(1, archives(bin).size());
+  }
+
+  static List<String> files(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
   void a_jar_newer_than_its_archive_gets_a_new_one_that_the_next_run_maps() throws Exception {
     assertEquals(0, launch("--version").code());
     Path archive = bin.resolve(archives(bin).get(0));
@@ -253,6 +303,7 @@ class LauncherIT {
   @Test
   void validate_of_the_arrow_rs_file_loads_no_jackson_object_mapper() throws Exception {
     // opening a file with ARROW:schema once built one through Arrow's Schema class: half of validate's CPU time
+    withArchive();
     Run r = launch(Map.of("JAVA_OPTS", "-Xlog:class+load=info:stdout"), "validate", "arrow_rs_precursors.parquet");
     assertEquals(0, r.code(), r.toString());
     assertTrue(r.out().contains(" io.github.artifactio.cli.Main "), "the log lists the classes loaded");
