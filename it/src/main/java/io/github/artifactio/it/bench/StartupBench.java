@@ -33,6 +33,12 @@ import java.util.stream.Stream;
  * is in {@code it/target/bench/startup.json} with the medians, the ratios and the load. A run must exit 0: a run that
  * failed measures nothing. The options the launcher leaves out ({@link #OPTIONS_LEFT_OUT}) are measured the same
  * way, each added through {@code JAVA_OPTS} to the launcher's {@code validate} of the arrow-rs file.
+ *
+ * <p>The launcher's first run trains its archive on every command (ArchiveTraining). {@code inspect} and {@code
+ * concat} of the arrow-rs file run through it, and through a second copy whose first run made the archive without
+ * that training ({@code -Dartifact-io.archive-training=false}): the archive of a first {@code validate}, as the launcher
+ * made it before. {@code trained_to_untrained_archive} is the paired median ratio of each pair, and {@code
+ * first_run_untrained_s} the untrained first run, beside {@code first_run_s}.
  */
 public final class StartupBench {
   static final int ROUNDS = Integer.getInteger("bench.rounds", 15);
@@ -71,6 +77,11 @@ public final class StartupBench {
     Path bin = Files.createDirectories(dir.resolve("bin"));
     Files.copy(jar, bin.resolve("artifact-io.jar"));
     Files.copy(launcher, bin.resolve("artifact-io"), StandardCopyOption.COPY_ATTRIBUTES);
+    // a second copy whose archive is made without the training after the first command (ArchiveTraining), as the
+    // launcher made it before: the archive of a first validate, and nothing of the other commands
+    Path untrainedBin = Files.createDirectories(dir.resolve("bin-untrained"));
+    Files.copy(jar, untrainedBin.resolve("artifact-io.jar"));
+    Files.copy(launcher, untrainedBin.resolve("artifact-io"), StandardCopyOption.COPY_ATTRIBUTES);
     for (String f : files) {
       Files.copy(writers.resolve(f), dir.resolve(f));
     }
@@ -78,6 +89,7 @@ public final class StartupBench {
     String java = Path.of(javaHome, "bin", "java").toString();
     String jarArg = bin.resolve("artifact-io.jar").toString();
     String launcherArg = bin.resolve("artifact-io").toString();
+    String untrainedArg = untrainedBin.resolve("artifact-io").toString();
 
     Map<String, Arm> arms = new LinkedHashMap<>();
     arms.put("java -version", new Arm(java, "-version"));
@@ -87,6 +99,19 @@ public final class StartupBench {
       String name = f.substring(0, f.indexOf('_'));
       arms.put("java -jar validate " + name, new Arm(java, "-jar", jarArg, "validate", f));
       arms.put("launcher validate " + name, new Arm(launcherArg, "validate", f));
+    }
+    // the commands after validate, each through the launcher with the archive a first validate trained on every
+    // command and with one that holds only validate's classes
+    Map<String, List<String>> others = new LinkedHashMap<>();
+    others.put("inspect arrow", List.of("inspect", files.get(1)));
+    others.put("concat arrow", List.of("concat", "--no-report", "-o", "joined.parquet", files.get(1), files.get(1)));
+    for (Map.Entry<String, List<String>> c : others.entrySet()) {
+      List<String> trained = new ArrayList<>(List.of(launcherArg));
+      trained.addAll(c.getValue());
+      List<String> untrained = new ArrayList<>(List.of(untrainedArg));
+      untrained.addAll(c.getValue());
+      arms.put("launcher " + c.getKey(), new Arm(trained, Map.of()));
+      arms.put("launcher, untrained archive, " + c.getKey(), new Arm(untrained, Map.of()));
     }
     // the options the launcher could pass and does not, each through JAVA_OPTS on the arrow-rs file's validate
     for (String option : OPTIONS_LEFT_OUT) {
@@ -104,6 +129,10 @@ public final class StartupBench {
     }
     System.out.printf(Locale.ROOT, "launcher's first run (validate arrow_rs, archive %s written): %.3f s wall%n",
         archive, first.wallS());
+    // the launcher's own -D comes before JAVA_OPTS, so this one wins: the archive of validate alone
+    Sample firstUntrained = once(new Arm(List.of(untrainedArg, "validate", files.get(1)),
+        Map.of("JAVA_OPTS", "-Dartifact-io.archive-training=false")), dir, javaHome);
+    System.out.printf(Locale.ROOT, "the same without the archive's training: %.3f s wall%n", firstUntrained.wallS());
 
     Map<String, List<Sample>> samples = new LinkedHashMap<>();
     for (int round = -2; round < ROUNDS; round++) { // two rounds of warm-up: jar, JDK and archive in the page cache
@@ -123,6 +152,7 @@ public final class StartupBench {
     root.put("target_s", TARGET_S);
     root.put("archive", archive);
     root.put("first_run_s", first.wallS());
+    root.put("first_run_untrained_s", firstUntrained.wallS());
     root.set("load_at_start", loadAtStart);
     root.set("load_at_end", Machine.loadNode());
     ObjectNode out = root.putObject("arms");
@@ -151,6 +181,13 @@ public final class StartupBench {
       double viaLauncher = median(wall(samples.get("launcher " + command)));
       ratios.put(command, viaLauncher / viaJar);
       System.out.printf(Locale.ROOT, "launcher / java -jar, %s: %.2f%n", command, viaLauncher / viaJar);
+    }
+    ObjectNode training = root.putObject("trained_to_untrained_archive");
+    for (String command : others.keySet()) {
+      double ratio = BenchStats.paired(wall(samples.get("launcher " + command)),
+          wall(samples.get("launcher, untrained archive, " + command))).median();
+      training.put(command, ratio);
+      System.out.printf(Locale.ROOT, "trained archive / untrained, %s: %.2f (paired median)%n", command, ratio);
     }
     // the arms of a round run back to back, so each round pairs the launcher with java -jar on the same machine state
     ArrayNode headlines = root.putArray("headline");
