@@ -6,7 +6,6 @@ import io.github.artifactio.engine.concat.Concat;
 import io.github.artifactio.engine.concat.ConcatOptions;
 import io.github.artifactio.engine.concat.ConcatResult;
 import io.github.artifactio.engine.concat.RowGroupsMisalignedException;
-import io.github.artifactio.engine.hash.Blake3;
 import io.github.artifactio.engine.sidecar.SchemaId;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,11 +59,6 @@ final class ConcatCommand implements CliCommand {
       err.println("artifact-io concat: " + e.getMessage());
       return Main.USAGE;
     }
-    // the output is hashed as it is written: its hashing loops are compiled while the inputs' footers are read, not
-    // while the first hundred megabytes are hashed on slow code (Blake3.prepare), on a thread that ends once they are
-    Thread prepare = new Thread(Blake3::prepare, "artifact-io-blake3-prepare");
-    prepare.setDaemon(true);
-    prepare.start();
     // a refused concatenation (schemas or row groups that differ, a corrupt input) is an ArtifactException naming
     // the input: Main prints it and exits FAILED, and the previous output is untouched
     ConcatResult r;

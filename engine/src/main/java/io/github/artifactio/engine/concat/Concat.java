@@ -1,6 +1,8 @@
 package io.github.artifactio.engine.concat;
 
 import io.github.artifactio.engine.ArtifactException;
+import io.github.artifactio.engine.hash.Blake3;
+import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.internal.parquet.splice.RowSplice;
 import io.github.artifactio.engine.internal.parquet.splice.SingleInput;
 import io.github.artifactio.engine.internal.parquet.splice.SpliceInput;
@@ -42,6 +44,9 @@ public final class Concat {
     for (int i = 0; i < inputs.size(); i++) {
       SpliceOutput.refuse(destination, null, Objects.requireNonNull(inputs.get(i), "input " + i), i);
     }
+    // the output is hashed as it is written: a thread of the context has the hashing loops compiled while the inputs'
+    // footers are read, instead of the first hundred megabytes being hashed on the JIT's slow code (Blake3.prepare)
+    Workers.of(options.context()).offer(Blake3::prepare);
     List<SpliceInput> ins = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
       ins.add(RowSplice.readInput(inputs.get(i), i, destination));

@@ -123,10 +123,11 @@ public final class Blake3 {
   /**
    * Readies this JVM's hashing for a large input: chooses the back end and has HotSpot compile its wide loops now, on
    * the calling thread (some 10-40 ms of it), instead of while the first hundred megabytes are hashed on slow code. A
-   * short-lived process that is about to hash a large file calls it first thing on a thread of its own, so that the
-   * compilation (some 0.3 s of a compiler thread) overlaps the rest of its start: the command line's {@code concat}
-   * of two files of 151 MB in all took 0.1-0.25 s less for it, of about 1 s (timed by hand, three runs each way).
-   * Later calls return at once; the digests do not change.
+   * short-lived process that is about to hash a large file calls it first thing on a thread of its engine context
+   * (a concatenation on a context does, with {@code Workers.offer}), so that the compilation (some 0.3 s of a compiler
+   * thread) overlaps the rest of its start: the command line's {@code concat} of two files of 151 MB in all took
+   * 0.1-0.25 s less for it, of about 1 s (timed by hand, three runs each way). Later calls return at once; the digests
+   * do not change.
    */
   public static void prepare() {
     Backends.prepare();
