@@ -501,6 +501,16 @@ public final class AscendingRule implements RangeRule<AscendingRule.State> {
      */
     private int inOrder(ValueChunk c, int i) {
       int n = c.size();
+      if (c.knownRowNumbers() && i < n) {
+        // contiguous-ids, which ran first on the same chunk, found its values to be their rows: they rise by one
+        // from firstRow + i, in order as a whole once the first of them is after the previous value
+        long v = c.firstRow() + i;
+        if (strict ? v > prevLong : v >= prevLong) {
+          prevLong = c.firstRow() + n - 1;
+          last = prevLong;
+          return n;
+        }
+      }
       int from = i;
       if (c.longs() != null) {
         long[] a = c.longs();

@@ -175,6 +175,12 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
     Integer nullGroup;
 
     void accept(ValueChunk c) {
+      if (c.isRowNumbers()) {
+        // one loop over the array, whose answer the chunk keeps for ascending on the same column
+        rows += c.size();
+        return;
+      }
+      // the chunk holds a mismatch or a null: found and placed by the loops below
       if (c.valid() == null && c.longs() != null) {
         // the common case (no nulls, ids that are their rows) as a loop over the array alone: the per-value path
         // below asks the chunk for nulls and the kind each time

@@ -184,6 +184,87 @@ class ValueLoopsTest {
     }
   }
 
+  /** The chunks {@code column} hands out, made once: a source that replays them, as one shared by two rules does. */
+  private static ColumnSource replaying(Column column) {
+    List<ValueChunk> chunks = new ArrayList<>();
+    column.scan("x", chunks::add);
+    return new ColumnSource() {
+      @Override
+      public void scan(String name, Consumer<ValueChunk> consumer) {
+        chunks.forEach(consumer);
+      }
+
+      @Override
+      public void scan(String name, int fromGroup, int toGroup, Consumer<ValueChunk> consumer) {
+        chunks.forEach(consumer);
+      }
+
+      @Override
+      public String describe(String name) {
+        return column.describe(name);
+      }
+
+      @Override
+      public boolean isInteger(String name) {
+        return column.isInteger(name);
+      }
+
+      @Override
+      public String describeKey(String name) {
+        return column.describeKey(name);
+      }
+
+      @Override
+      public void scanRows(int rowGroup, List<String> columns, Consumer<Rows> consumer) {
+        column.scanRows(rowGroup, columns, consumer);
+      }
+    };
+  }
+
+  /**
+   * {@code ascending} after {@code contiguous-ids} on the same chunks skips a chunk that the latter found to hold its
+   * rows' numbers ({@link ValueChunk#isRowNumbers}): it finds what it finds alone, also where such a chunk comes after
+   * a larger value, or after an equal one when strict.
+   */
+  @Test
+  void ascending_after_contiguous_ids_on_the_same_chunks_finds_what_it_finds_alone() {
+    Property.forAll(Gens.longs(0, Long.MAX_VALUE)).named("ascending after contiguous-ids").tries(300).check(seed -> {
+      Random random = new Random(seed);
+      Kind kind = Kind.values()[random.nextInt(3)];
+      int n = 1 + random.nextInt(random.nextBoolean() ? 50 : 3_000);
+      long base = random.nextBoolean() ? 0 : Integer.MAX_VALUE - random.nextInt(n + 1);
+      long[] v = new long[n];
+      for (int i = 0; i < n; i++) {
+        int r = random.nextInt(random.nextBoolean() ? 50 : 5_000);
+        long row = base + i;
+        // right ids, a repeat of the one before, one ahead, one far above (the next chunk then starts below it)
+        long id = r == 0 ? row - 1 : r == 1 ? row + 1 : r == 2 ? row + 1_000_000 : row;
+        v[i] = kind == Kind.INT32 ? (int) id : kind == Kind.UINT32 ? id & 0xFFFF_FFFFL : id;
+      }
+      int[] chunks = chunks(random, n);
+      for (boolean strict : new boolean[] {false, true}) {
+        ColumnSource shared = replaying(new Column(kind, v, chunks, false, base));
+        FileContext both = context(shared);
+        new ContiguousIdsRule(Severity.ERROR, List.of("x")).part(both);
+        AscendingRule rule = new AscendingRule(Severity.ERROR, List.of("x"), strict, false);
+        assertEquals(rule.part(context(new Column(kind, v, chunks, false, base))), rule.part(both),
+            kind + (strict ? " strictly" : "") + " from row " + base + " over " + Arrays.toString(v));
+      }
+    });
+  }
+
+  @Test
+  void a_chunk_of_row_numbers_after_a_larger_value_still_breaks_the_order_once() {
+    long[] v = {0, 1, 2, 9, 4, 5, 6, 7};
+    ColumnSource shared = replaying(new Column(Kind.INT64, v, new int[] {4, 4}, false));
+    FileContext both = context(shared);
+    assertEquals(1, new ContiguousIdsRule(Severity.ERROR, List.of("x")).part(both).columns().get(0).mismatches());
+    AscendingRule.Named named =
+        new AscendingRule(Severity.ERROR, List.of("x"), true, false).part(both).columns().get(0);
+    assertEquals(1, named.breaks(), "row 4's 4 after row 3's 9");
+    assertEquals(4L, named.breakRow());
+  }
+
   @Test
   void an_unsigned_value_past_the_signed_range_is_in_order_after_a_smaller_one() {
     long[] v = {1, 0x7FFF_FFFFL, 0x8000_0000L, 0xFFFF_FFFFL, 0x8000_0000L};
