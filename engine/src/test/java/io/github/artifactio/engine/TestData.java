@@ -1,7 +1,10 @@
 package io.github.artifactio.engine;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The repository's {@code testdata/} folder, as the parent POM hands it to the tests ({@code artifact-io.testdata}).
@@ -33,6 +36,13 @@ public final class TestData {
       throw new IllegalStateException("test data " + relative + " is missing from " + root());
     }
     return p;
+  }
+
+  /** Every {@code .parquet} file under {@code testdata/} (every writer's, hostile ones too), in path order. */
+  public static List<Path> parquetFiles() throws IOException {
+    try (Stream<Path> all = Files.walk(root())) {
+      return all.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
+    }
   }
 
   /** A file of the parquet-testing copy, for example {@code parquetTesting("data/alltypes_plain.parquet")}. */

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -114,6 +115,21 @@ class ValueLoopsTest {
     return out;
   }
 
+  /** The first row of a column of {@code n}: 0, or one that puts some of its rows past 2^31 - 1. */
+  private static long base(Random random, int n) {
+    return random.nextBoolean() ? 0 : Integer.MAX_VALUE - random.nextInt(n + 1);
+  }
+
+  /** The ids of rows {@code base..base+n) as {@code id} gives them, cut to the kind's width. */
+  private static long[] ids(Kind kind, int n, long base, LongUnaryOperator id) {
+    long[] v = new long[n];
+    for (int i = 0; i < n; i++) {
+      long x = id.applyAsLong(base + i);
+      v[i] = kind == Kind.INT32 ? (int) x : kind == Kind.UINT32 ? x & 0xFFFF_FFFFL : x;
+    }
+    return v;
+  }
+
   private static int[] chunks(Random random, int n) {
     List<Integer> sizes = new ArrayList<>();
     int left = n;
@@ -152,14 +168,11 @@ class ValueLoopsTest {
       Kind kind = Kind.values()[random.nextInt(3)];
       int n = 1 + random.nextInt(random.nextBoolean() ? 200 : 5_000);
       int rarity = random.nextBoolean() ? 100 : 20_000; // defects in about 10% of rows, or in about one of 2,000
-      long base = random.nextBoolean() ? 0 : Integer.MAX_VALUE - random.nextInt(n + 1);
-      long[] v = new long[n];
-      for (int i = 0; i < n; i++) {
+      long base = base(random, n);
+      long[] v = ids(kind, n, base, row -> {
         int r = random.nextInt(rarity);
-        long row = base + i;
-        long id = r < 5 ? row + 1 : r < 8 ? -1 : r < 10 ? row - 0x1_0000_0000L : row;
-        v[i] = kind == Kind.INT32 ? (int) id : kind == Kind.UINT32 ? id & 0xFFFF_FFFFL : id;
-      }
+        return r < 5 ? row + 1 : r < 8 ? -1 : r < 10 ? row - 0x1_0000_0000L : row;
+      });
       int[] chunks = chunks(random, n);
       ContiguousIdsRule rule = new ContiguousIdsRule(Severity.ERROR, List.of("x"));
       assertEquals(rule.part(context(new Column(kind, v, chunks, true, base))),
@@ -232,15 +245,13 @@ class ValueLoopsTest {
       Random random = new Random(seed);
       Kind kind = Kind.values()[random.nextInt(3)];
       int n = 1 + random.nextInt(random.nextBoolean() ? 50 : 3_000);
-      long base = random.nextBoolean() ? 0 : Integer.MAX_VALUE - random.nextInt(n + 1);
-      long[] v = new long[n];
-      for (int i = 0; i < n; i++) {
-        int r = random.nextInt(random.nextBoolean() ? 50 : 5_000);
-        long row = base + i;
-        // right ids, a repeat of the one before, one ahead, one far above (the next chunk then starts below it)
-        long id = r == 0 ? row - 1 : r == 1 ? row + 1 : r == 2 ? row + 1_000_000 : row;
-        v[i] = kind == Kind.INT32 ? (int) id : kind == Kind.UINT32 ? id & 0xFFFF_FFFFL : id;
-      }
+      int rarity = random.nextBoolean() ? 50 : 5_000;
+      long base = base(random, n);
+      // right ids, a repeat of the one before, one ahead, one far above (the next chunk then starts below it)
+      long[] v = ids(kind, n, base, row -> {
+        int r = random.nextInt(rarity);
+        return r == 0 ? row - 1 : r == 1 ? row + 1 : r == 2 ? row + 1_000_000 : row;
+      });
       int[] chunks = chunks(random, n);
       for (boolean strict : new boolean[] {false, true}) {
         ColumnSource shared = replaying(new Column(kind, v, chunks, false, base));

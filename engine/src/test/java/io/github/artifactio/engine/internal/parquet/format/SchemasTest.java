@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.column.ColumnType;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -54,10 +52,7 @@ class SchemasTest {
 
   @Test
   void every_repository_file_with_an_arrow_schema_decodes_and_encodes_as_arrow_java_does() throws IOException {
-    List<Path> files;
-    try (Stream<Path> all = Files.walk(TestData.root())) {
-      files = all.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
-    }
+    List<Path> files = TestData.parquetFiles();
     int compared = 0;
     for (Path p : files) {
       String value = arrowSchemaValue(p);

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
@@ -34,10 +33,7 @@ class ThriftBytesTest {
 
   @Test
   void every_footer_of_the_repository_decodes_as_parquet_javas_util_decodes_it() throws IOException {
-    List<Path> files;
-    try (Stream<Path> all = Files.walk(TestData.root())) {
-      files = all.filter(p -> p.toString().endsWith(".parquet")).sorted().toList();
-    }
+    List<Path> files = TestData.parquetFiles();
     assertTrue(files.size() > 50, "found only " + files.size() + " files");
     int decoded = 0;
     for (Path f : files) {
