@@ -57,6 +57,22 @@ class StreamingTest {
         "read " + accounting.bytesRead() + " bytes: the candidate_id chunk (" + chunkBytes + ") and not the file");
   }
 
+  /**
+   * DuckDB's row groups of 122,880 rows come a group a chunk, not cut at 65,536 rows; a run holding one group larger
+   * than that comes in chunks of 65,536 again.
+   */
+  @Test
+  void row_groups_of_duckdbs_122880_rows_reach_rules_whole_and_larger_ones_in_chunks_of_65536() {
+    TableFile duckSized = TableFile.open(Inputs.precursors(dir.resolve("duck.parquet"), 250_000, 122_880));
+    List<ValueChunk> got = new ArrayList<>();
+    new BatchColumnSource(duckSized, new ReadAccounting()).scan("candidate_id", got::add);
+    assertEquals(List.of(122_880, 122_880, 4_240), got.stream().map(ValueChunk::size).toList());
+    TableFile larger = TableFile.open(Inputs.precursors(dir.resolve("larger.parquet"), 250_000, 122_881));
+    got.clear();
+    new BatchColumnSource(larger, new ReadAccounting()).scan("candidate_id", got::add);
+    assertEquals(List.of(65_536, 57_345, 65_536, 57_345, 4_238), got.stream().map(ValueChunk::size).toList());
+  }
+
   @Test
   void a_chunk_never_straddles_two_row_groups_so_each_names_the_row_group_of_its_rows() {
     TableFile file = TableFile.open(Inputs.precursors(dir.resolve("p.parquet"), 2500, 1000));
