@@ -78,10 +78,11 @@ final class ArchiveTraining {
           schema.version(), "train", written.rows(), hash, JsonNodeFactory.instance.objectNode(), new TreeMap<>(),
           null, 0)).writeFor(artifact);
       String config = "{}";
-      SidecarJson.write(dir.resolve("manifest.json"), Manifest.of("artifact-io", config, Blake3.hashString(config)
-          .hex()).record(new ArtifactRecord("fragment_library_precursors", artifact.getFileName().toString(),
+      String configHash = Blake3.hashString(config).hex();
+      SidecarJson.write(dir.resolve("manifest.json"), Manifest.of("artifact-io", config, configHash)
+          .record(new ArtifactRecord("fragment_library_precursors", artifact.getFileName().toString(),
               ArtifactRecord.FORMAT_PARQUET, schema.name(), schema.version(), written.rows(), hash, "train",
-              Blake3.hashString(config).hex())));
+              configHash)));
       Path extra = dir.resolve("extra.parquet");
       TableWriter.writeTable(extra, List.of(Utf8Column.of("note", "a", "b", "c", "d")));
 
