@@ -101,6 +101,15 @@ final class ChunkPages implements PageSource {
 
   static final int WINDOW = 8 << 20;
 
+  /**
+   * The window of a {@link #streamed} chunk: small enough to stay in the core's cache between the read that fills it
+   * and the decompression that reads it. Measured on the read benchmark's float64 column (two SNAPPY chunks of 8 MB in
+   * pages of 160 KB, warm in the page cache, each page into a new array as a batch gets it): 4.6 ms a pass through
+   * one 512 KiB array against 9.0 ms through a fresh array per chunk and 7.9 ms through one reused chunk-sized array;
+   * 256 KiB windows took 4.8 ms, 1 MiB 5.5 ms.
+   */
+  static final int STREAM_WINDOW = 512 << 10;
+
   private final ChunkSource source;
   private final int rowGroup;
   private final int leaf;
@@ -113,6 +122,8 @@ final class ChunkPages implements PageSource {
   private int window = WINDOW;
   /** The array a whole chunk was read into; null for a windowed or indexed chunk. */
   private byte[] whole;
+  /** Whether a refill reads over the window's array ({@link #streamed}) rather than into a new one. */
+  private boolean reuseWindows;
   private long valuesSeen;
   private int dataPages;
   /** The value encodings the footer declares for the chunk, dictionary encodings as one; null: not checked. */
@@ -175,6 +186,35 @@ final class ChunkPages implements PageSource {
   }
 
   /**
+   * Every page of the chunk {@code [start, start + size)} through one window of {@code window} bytes (grown to hold a
+   * larger page) that each refill reads into again, over the pages before: for a reader that is done with a page's
+   * bytes when it asks for the next page ({@link PageSource#next}), as {@link LeafReader} is. The data pages' value
+   * counts are added up first, from their headers alone ({@link ValueCounts#check(ChunkSource, int, int, long, long,
+   * long)}), so a count that would shift values is refused before any is returned, as for a chunk read whole.
+   * {@code reuse} is an array of the caller's to read into, and {@link #windowArray} gives the one to pass for the next
+   * chunk.
+   */
+  static ChunkPages streamed(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount,
+      int window, byte[] reuse) throws IOException {
+    if (size < 0) {
+      throw new PageFormatException("the column chunk's size " + size + " is not a readable length");
+    }
+    ValueCounts.check(source, rowGroup, leaf, start, size, valueCount);
+    ChunkPages p = new ChunkPages(source, rowGroup, leaf, valueCount, false);
+    p.chunkEnd = start + size;
+    p.window = Math.max(1, window);
+    p.reuseWindows = true;
+    p.setWindow(start, reuse != null ? reuse : new byte[0], 0, 0);
+    p.refill(start, (int) Math.min(p.window, size));
+    return p;
+  }
+
+  /** The array of a {@link #streamed} chunk's window, which the caller may pass for its next chunk once done. */
+  byte[] windowArray() {
+    return reuseWindows ? cursor.buf() : null;
+  }
+
+  /**
    * The array the whole chunk was read into (null for a windowed or indexed chunk), which a caller that passed the
    * array it reuses, and that is done with this chunk's pages, may pass again for its next chunk. Only a source that
    * copies (the file, not spans) gives an array that is the caller's to reuse.
@@ -199,16 +239,19 @@ final class ChunkPages implements PageSource {
   }
 
   /**
-   * A new window of {@code len} bytes from file offset {@code from} (inside the current window or at its end): the
-   * bytes the current window already holds are copied, only the rest is read. A new array each time, because pages
-   * handed out earlier (a dictionary) still point into the old one.
+   * A window of {@code len} bytes from file offset {@code from} (inside the current window or at its end): the bytes
+   * the current window already holds are kept, only the rest is read. Over the old array where the chunk is
+   * {@link #streamed} and it is large enough, else into a new one: pages handed out earlier by {@link #sequential}
+   * (a dictionary) may still point into the old one.
    */
   private void refill(long from, int len) throws IOException {
-    byte[] next = new byte[len];
+    byte[] old = cursor.buf();
+    boolean over = reuseWindows && old.length >= len;
+    byte[] next = over ? old : new byte[reuseWindows ? Math.max(len, window) : len];
     long oldEnd = fileOffset(cursor.end());
     int kept = (int) Math.max(0, Math.min(len, oldEnd - from));
     if (kept > 0) {
-      System.arraycopy(cursor.buf(), windowOff + (int) (from - windowAt), next, 0, kept);
+      System.arraycopy(old, windowOff + (int) (from - windowAt), next, 0, kept); // moves left where next == old
     }
     if (len > kept) {
       source.readInto(rowGroup, leaf, from + kept, next, kept, len - kept);

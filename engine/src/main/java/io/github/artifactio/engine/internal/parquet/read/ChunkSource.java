@@ -25,6 +25,14 @@ interface ChunkSource {
     System.arraycopy(s.data(), s.offset(), dst, dstOff, length);
   }
 
+  /**
+   * {@link #readInto} for bytes that are read again later (a walk of a chunk's page headers before its pages are
+   * read): a source that counts the bytes it reads does not count these twice.
+   */
+  default void probe(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    readInto(rowGroup, leaf, offset, dst, dstOff, length);
+  }
+
   /** The reader of chunk ({@code rowGroup}, {@code leaf}) is done with it. */
   default void released(int rowGroup, int leaf) {}
 

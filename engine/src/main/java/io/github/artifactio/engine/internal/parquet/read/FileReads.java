@@ -52,6 +52,12 @@ final class FileReads implements ChunkSource, AutoCloseable {
   }
 
   private void readInto(long offset, byte[] dst, int dstOff, int length) throws IOException {
+    readUncounted(offset, dst, dstOff, length);
+    bytes.addAndGet(length);
+    reads.incrementAndGet();
+  }
+
+  private void readUncounted(long offset, byte[] dst, int dstOff, int length) throws IOException {
     if (offset < 0 || length < 0 || offset + length > this.length) {
       throw new EOFException(
           "bytes " + offset + ".." + (offset + length) + " lie outside the file's " + this.length + " bytes");
@@ -66,13 +72,17 @@ final class FileReads implements ChunkSource, AutoCloseable {
             "read " + (b.position() - dstOff) + " of " + length + " bytes at " + offset + " of " + path);
       }
     }
-    bytes.addAndGet(length);
-    reads.incrementAndGet();
   }
 
   @Override
   public void readInto(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
     readInto(offset, dst, dstOff, length);
+  }
+
+  /** Not counted: the header walk's bytes are counted when the pages are read. */
+  @Override
+  public void probe(int rowGroup, int leaf, long offset, byte[] dst, int dstOff, int length) throws IOException {
+    readUncounted(offset, dst, dstOff, length);
   }
 
   @Override

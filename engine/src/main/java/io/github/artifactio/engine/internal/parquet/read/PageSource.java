@@ -8,7 +8,10 @@ import java.io.IOException;
  * with values reads and decompresses every page once.
  */
 interface PageSource {
-  /** The next page, or null at the end of the chunk. */
+  /**
+   * The next page, or null at the end of the chunk. The caller is done with the previous page's bytes (it decompressed,
+   * decoded or copied what it keeps): a source may read the next page over them ({@link ChunkPages#streamed}).
+   */
   ChunkPages.RawPage next() throws IOException;
 
   /** The reader is done with the chunk. */

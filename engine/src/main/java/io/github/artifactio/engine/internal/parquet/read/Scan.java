@@ -30,11 +30,19 @@ import org.apache.parquet.schema.MessageType;
 public final class Scan implements AutoCloseable {
   /**
    * Options of one scan (the public {@code ScanOptions}, flattened), and {@code withinRowGroups}: whether a batch
-   * ends where a row group does ({@code TableFile.rowGroupBatches}).
+   * ends where a row group does ({@code TableFile.rowGroupBatches}); {@code streamWindow}: a chunk larger than this
+   * is read through a window of this size ({@link ChunkPages#streamed}), a smaller one whole (tests set it to 1 and to
+   * {@code Integer.MAX_VALUE} to hold the two ways to the same results).
    */
   public record Config(Workers workers, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums,
-      boolean withinRowGroups) {
+      boolean withinRowGroups, int streamWindow) {
     static final Config DEFAULT = new Config(Workers.serial(), 1, null, true, false);
+
+    /** With the window a chunk larger than it is read through ({@link ChunkPages#STREAM_WINDOW}). */
+    public Config(Workers workers, int decodeGroups, SpanCache.Options coalesce, boolean verifyChecksums,
+        boolean withinRowGroups) {
+      this(workers, decodeGroups, coalesce, verifyChecksums, withinRowGroups, ChunkPages.STREAM_WINDOW);
+    }
   }
 
   /*
@@ -177,7 +185,8 @@ public final class Scan implements AutoCloseable {
     }
     ParquetFile pageHints = anySplit ? offsetIndexOrNull(file) : null;
     ColumnCursor.ScanFile scanFile =
-        new ColumnCursor.ScanFile(file, source, source == reads, keptByGroup, groupFirst, config.verifyChecksums());
+        new ColumnCursor.ScanFile(
+            file, source, source == reads, keptByGroup, groupFirst, config.verifyChecksums(), config.streamWindow());
     for (ColumnCursor c : cursors) {
       c.scan = scanFile;
       c.pageHints = pageHints;

@@ -1,5 +1,6 @@
 package io.github.artifactio.engine.internal.parquet.read;
 
+import io.github.artifactio.engine.internal.parquet.format.PageHeaders;
 import io.github.artifactio.engine.internal.parquet.format.ThriftBytes;
 import java.io.IOException;
 import org.apache.parquet.format.PageHeader;
@@ -8,8 +9,8 @@ import org.apache.parquet.format.PageType;
 /**
  * The data pages' value counts against their chunk's, added up from the page headers when a chunk is opened, before
  * any of its values is returned: a page header's count is outside every CRC, and a count one too high or too low
- * otherwise shifts every later value of the row group with no error. A chunk read in windows (over
- * {@link ChunkPages#WHOLE_CHUNK_MAX}) is checked as its pages are reached instead.
+ * otherwise shifts every later value of the row group with no error. A chunk read whole is walked in its array; a
+ * chunk read through a window is walked by reading its page headers alone, before the window is filled.
  */
 final class ValueCounts {
   private ValueCounts() {}
@@ -35,6 +36,76 @@ final class ValueCounts {
         return;
       }
       at += h.compressed_page_size;
+      if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
+        seen += h.data_page_header.num_values;
+      } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
+        seen += h.data_page_header_v2.num_values;
+      }
+    }
+    if (seen != valueCount) {
+      throw mismatch(seen, valueCount, seen > valueCount ? "more" : "fewer");
+    }
+  }
+
+  /** The first read of a header walk; see {@link #check(ChunkSource, int, int, long, long, long)}. */
+  static final int PROBE = 4 << 10;
+
+  /** The largest read of a header walk: where pages are small, the walk reads the chunk in pieces of this size. */
+  static final int MAX_PROBE = 512 << 10;
+
+  /**
+   * {@link #check(byte[], int, int, long)} over the chunk {@code [start, start + size)} of {@code source} without
+   * reading it whole: each read takes the bytes at a page header ({@link #PROBE} of them at first), and a read that
+   * held the next header too doubles the next one (up to {@link #MAX_PROBE}), so large pages cost a small read each
+   * and small ones a read per many. The reads go through {@link ChunkSource#probe}: the bytes are read again when the
+   * pages are. The same sums, ends and error as the array walk.
+   */
+  static void check(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
+      throws IOException {
+    long end = start + size;
+    long at = start;
+    long seen = 0;
+    int probe = PROBE;
+    byte[] buf = new byte[0];
+    long bufAt = start;
+    int bufLen = 0;
+    while (at < end && seen < valueCount) {
+      PageHeader h;
+      int headerEnd;
+      while (true) {
+        if (at < bufAt || at >= bufAt + bufLen) {
+          int n = (int) Math.min(probe, end - at);
+          if (buf.length < n) {
+            buf = new byte[n];
+          }
+          source.probe(rowGroup, leaf, at, buf, 0, n);
+          bufAt = at;
+          bufLen = n;
+        }
+        try {
+          ThriftBytes header = new ThriftBytes(buf, (int) (at - bufAt), bufLen);
+          h = header.pageHeader();
+          headerEnd = header.position();
+          break;
+        } catch (IOException | RuntimeException e) {
+          // a header cut by the read's end is read again from its start, in twice as many bytes; any other ends the
+          // sum quietly, as in the array walk (the reader reports it, with its place)
+          long held = bufAt + bufLen - at;
+          if (bufAt + bufLen >= end || held >= PageHeaders.MAX_BYTES) {
+            return;
+          }
+          probe = (int) Math.min(PageHeaders.MAX_BYTES, Math.max(probe, 2 * held));
+          bufLen = 0;
+        }
+      }
+      long bodyAt = bufAt + headerEnd;
+      if (h.compressed_page_size < 0 || h.compressed_page_size > end - bodyAt) {
+        return;
+      }
+      at = bodyAt + h.compressed_page_size;
+      if (at < bufAt + bufLen && probe < MAX_PROBE) {
+        probe *= 2; // the next header is in this read already: pages are small, so read more at a time
+      }
       if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
         seen += h.data_page_header.num_values;
       } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {

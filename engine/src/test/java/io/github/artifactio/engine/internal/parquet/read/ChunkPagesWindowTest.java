@@ -145,7 +145,7 @@ class ChunkPagesWindowTest {
   }
 
   /** 200,000 rows; the random float64 column is plain, in 2,000-row pages: about 1.6 MB in 100 pages. */
-  private static Path table(Path file) {
+  static Path table(Path file) {
     int n = 200_000;
     long[] ids = new long[n];
     double[] xs = new double[n];
