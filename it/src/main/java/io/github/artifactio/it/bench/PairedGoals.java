@@ -45,6 +45,39 @@ final class PairedGoals {
   private PairedGoals() {}
 
   /**
+   * Warms every arm up alike before the pairs: passes over all arms in turn, each pass running every arm that has not
+   * yet run {@code minRuns} times and for {@code seconds} in all, until none is left. A short arm thus runs hundreds of
+   * times (the JIT compiles its per-page and per-batch code, as in a long job), a long one a few. Returns each arm's
+   * runs, in the map's order.
+   */
+  static Map<String, Integer> warmUp(Map<String, Arm> arms, double seconds, int minRuns, Clock clock)
+      throws Exception {
+    Map<String, Integer> runs = new LinkedHashMap<>();
+    Map<String, Long> spent = new LinkedHashMap<>();
+    arms.keySet().forEach(k -> {
+      runs.put(k, 0);
+      spent.put(k, 0L);
+    });
+    long need = (long) (seconds * 1e9);
+    boolean any = true;
+    while (any) {
+      any = false;
+      for (Map.Entry<String, Arm> a : arms.entrySet()) {
+        String k = a.getKey();
+        if (runs.get(k) >= minRuns && spent.get(k) >= need) {
+          continue;
+        }
+        any = true;
+        long t0 = clock.nanos();
+        a.getValue().run();
+        spent.put(k, spent.get(k) + clock.nanos() - t0);
+        runs.put(k, runs.get(k) + 1);
+      }
+    }
+    return runs;
+  }
+
+  /**
    * Runs {@code rounds} rounds of every goal's pair; {@code order}, if not null, gets each arm's name as it starts.
    * Every arm a goal names must be in {@code arms}.
    */

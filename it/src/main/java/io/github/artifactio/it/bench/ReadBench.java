@@ -71,7 +71,8 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * defaults (larger row groups, dictionary pages wherever they pay) and parquet-java's {@code ParquetWriter} with its
  * defaults but SNAPPY, as the other two (its own default, no compression, would time a different read).
  *
- * <p>On every file, issue 26's five goals as paired ratios ({@link PairedGoals}): {@code -Dread.pairs} rounds
+ * <p>On every file, after every goal arm has warmed up alike ({@link #WARMUP_SECONDS}, {@link PairedGoals#warmUp}),
+ * issue 26's five goals as paired ratios ({@link PairedGoals}): {@code -Dread.pairs} rounds
  * ({@value #DEFAULT_PAIRS} by default) in which each goal's two arms run back to back, goals and arms in an order
  * drawn from the seed {@code -Dread.seed} (in the JSON). The goals: a full read into arrays over DuckDB's full query
  * ({@code SET threads=1}), the float64 column b over DuckDB's {@code sum(b)}, the full read on two decode threads over
@@ -92,6 +93,12 @@ public final class ReadBench {
   static final long SEED = Long.getLong("read.seed", 26);
   static final int ROUNDS = Integer.getInteger("bench.rounds", 7);
   static final int BATCH = 65_536;
+  /**
+   * Each goal arm warms up for this long (and at least 3 runs) before the pairs, {@code -Dread.warmup.seconds}. One
+   * run each left the short arms (5-10 ms) timed while the JIT still compiled their per-page code: a one-column read
+   * took 8.1 ms after 15 runs and 6.2 ms after 200 in one JVM, where DuckDB, native code, needs no warm-up.
+   */
+  static final double WARMUP_SECONDS = Double.parseDouble(System.getProperty("read.warmup.seconds", "1.5"));
 
   /** Issue 26's goals, the same on every file. */
   static final List<PairedGoals.Goal> GOALS = List.of(
@@ -150,14 +157,15 @@ public final class ReadBench {
       ArrayNode targets = root.putArray("targets");
       Random coin = new Random(SEED);
       Map<String, List<PairedGoals.Times>> bySource = new LinkedHashMap<>();
+      root.put("warmup_seconds_per_arm", WARMUP_SECONDS);
+      ObjectNode warmups = root.putObject("warmup_runs");
       for (Source src : sources) {
         // one line per file, so that the generated page shows it among the parameters
         root.put("file_" + src.name(), String.format(Locale.ROOT, "%s, %d bytes, %d row groups", src.writer(),
             Files.size(src.file()), TableFile.open(src.file()).rowGroupParts().size()));
         Map<String, PairedGoals.Arm> arms = goalArms(src.file(), duck, pool, checks);
-        for (PairedGoals.Arm a : arms.values()) {
-          a.run(); // warm-up
-        }
+        Map<String, Integer> warmRuns = PairedGoals.warmUp(arms, WARMUP_SECONDS, 3, System::nanoTime);
+        warmups.putPOJO(src.name(), warmRuns);
         double load = Machine.loadAverages()[0];
         System.out.printf(Locale.ROOT, "%s (%s, %,d bytes): %d pairs, load %.2f%n", src.name(), src.writer(),
             Files.size(src.file()), PAIRS, load);

@@ -86,4 +86,12 @@ class PairedGoalsTest {
         () -> PairedGoals.run(goals, arms, 1, new Random(1), () -> now[0], null));
     assertEquals("goal 'w over y' names arm 'w', which is not measured", e.getMessage());
   }
+
+  @Test
+  void the_warm_up_runs_each_arm_until_it_has_both_its_time_and_its_runs() throws Exception {
+    // x takes 3 ms a run, y 2, z 1: 10 ms each means 4, 5 and 10 runs; at least 6 runs lifts x and y to 6
+    assertEquals(Map.of("x", 4, "y", 5, "z", 10), PairedGoals.warmUp(arms, 0.010, 1, () -> now[0]));
+    assertEquals(Map.of("x", 6, "y", 6, "z", 10), PairedGoals.warmUp(arms, 0.010, 6, () -> now[0]));
+    assertEquals(Map.of("x", 1, "y", 1, "z", 1), PairedGoals.warmUp(arms, 0, 1, () -> now[0]));
+  }
 }
