@@ -6,8 +6,9 @@
  * index too); {@link io.github.artifactio.engine.internal.parquet.read.Scan} streams batches over sorted row ranges,
  * one cursor per projected column, optionally in contiguous column groups on the caller's engine context, from a
  * {@code ChunkSource}: the file ({@code FileReads}) or a row group's chunks coalesced into spans ({@code SpanCache}).
- * {@code ChunkPages} reads a column chunk whole (into the array a scan's column reuses from chunk to chunk) or only
- * its wanted pages; {@code LeafReader} decompresses
+ * {@code ChunkPages} reads a column chunk through a window read over again page after page (the array a scan's column
+ * reuses from chunk to chunk), whole (a chunk two threads share) or only its wanted pages; {@code LeafReader}
+ * decompresses
  * ({@code Decompressors}) and decodes pages (PLAIN and dictionary straight into primitive arrays through
  * {@code ValueDecoder} and {@code Builders}, parquet-java's {@code ValuesReader} for other encodings,
  * {@code RleDecoder} for levels and ids; a SNAPPY page of PLAIN fixed-width values that fits in the batch straight
@@ -18,7 +19,8 @@
  * the Hadoop-free codec factory parquet-java's page readers get in tests.
  *
  * <p>Hostile input: {@code Bounds} holds every size a page declares (uncompressed bytes per codec ratio and heap share,
- * level counts) before it is allocated; {@code ValueCounts} adds up a chunk's page counts when it is opened. Errors
+ * level counts) before it is allocated; {@code ValueCounts} adds up a chunk's page counts when it is opened (from its
+ * page headers alone where it is read through a window). Errors
  * from the decoders are {@code PageFormatException}s, which the scan reports as {@code ArtifactException}s naming file,
  * column and row group, and the walk as outcomes.
  */
