@@ -199,10 +199,12 @@ final class ChunkPages implements PageSource {
     if (size < 0) {
       throw new PageFormatException("the column chunk's size " + size + " is not a readable length");
     }
-    ValueCounts.check(source, rowGroup, leaf, start, size, valueCount);
+    long largest = ValueCounts.check(source, rowGroup, leaf, start, size, valueCount);
     ChunkPages p = new ChunkPages(source, rowGroup, leaf, valueCount, false);
     p.chunkEnd = start + size;
-    p.window = Math.max(1, window);
+    // a window that holds the largest page from the start: a chunk of one large page (DuckDB writes them) is then read
+    // with one read, not a window's worth and then, into a larger array, the rest
+    p.window = (int) Math.max(1, Math.max(window, Math.min(largest, Integer.MAX_VALUE - 8)));
     p.reuseWindows = true;
     p.setWindow(start, reuse != null ? reuse : new byte[0], 0, 0);
     p.refill(start, (int) Math.min(p.window, size));

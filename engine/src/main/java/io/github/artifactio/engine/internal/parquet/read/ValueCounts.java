@@ -58,9 +58,10 @@ final class ValueCounts {
    * reading it whole: each read takes the bytes at a page header ({@link #PROBE} of them at first), and a read that
    * held the next header too doubles the next one (up to {@link #MAX_PROBE}), so large pages cost a small read each
    * and small ones a read per many. The reads go through {@link ChunkSource#probe}: the bytes are read again when the
-   * pages are. The same sums, ends and error as the array walk.
+   * pages are. The same sums, ends and error as the array walk. Returns the most bytes a page takes, header and body,
+   * of those walked (0 where none was), so the reader's window can hold the largest page from the start.
    */
-  static void check(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
+  static long check(ChunkSource source, int rowGroup, int leaf, long start, long size, long valueCount)
       throws IOException {
     long end = start + size;
     long at = start;
@@ -69,6 +70,7 @@ final class ValueCounts {
     byte[] buf = new byte[0];
     long bufAt = start;
     int bufLen = 0;
+    long largest = 0;
     while (at < end && seen < valueCount) {
       PageHeader h;
       int headerEnd;
@@ -92,7 +94,7 @@ final class ValueCounts {
           // sum quietly, as in the array walk (the reader reports it, with its place)
           long held = bufAt + bufLen - at;
           if (bufAt + bufLen >= end || held >= PageHeaders.MAX_BYTES) {
-            return;
+            return largest;
           }
           probe = (int) Math.min(PageHeaders.MAX_BYTES, Math.max(probe, 2 * held));
           bufLen = 0;
@@ -100,8 +102,9 @@ final class ValueCounts {
       }
       long bodyAt = bufAt + headerEnd;
       if (h.compressed_page_size < 0 || h.compressed_page_size > end - bodyAt) {
-        return;
+        return largest;
       }
+      largest = Math.max(largest, bodyAt + h.compressed_page_size - at);
       at = bodyAt + h.compressed_page_size;
       if (at < bufAt + bufLen && probe < MAX_PROBE) {
         probe *= 2; // the next header is in this read already: pages are small, so read more at a time
@@ -115,6 +118,7 @@ final class ValueCounts {
     if (seen != valueCount) {
       throw mismatch(seen, valueCount, seen > valueCount ? "more" : "fewer");
     }
+    return largest;
   }
 
   static PageFormatException mismatch(long seen, long valueCount, String moreOrFewer) {
