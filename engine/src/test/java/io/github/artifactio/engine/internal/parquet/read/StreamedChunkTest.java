@@ -9,9 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.artifactio.engine.TestData;
 import io.github.artifactio.engine.column.Column;
+import io.github.artifactio.engine.column.Float64Column;
 import io.github.artifactio.engine.internal.concurrent.Workers;
 import io.github.artifactio.engine.table.ColumnSpec;
 import io.github.artifactio.engine.table.TableFile;
+import io.github.artifactio.engine.table.TableWriter;
+import io.github.artifactio.engine.table.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -117,6 +120,28 @@ class StreamedChunkTest {
       return out;
     } catch (RuntimeException e) {
       return "error after " + out.size() + " batches: " + e.getMessage();
+    }
+  }
+
+  @Test
+  void aChunkOfOnePageLargerThanTheWindowIsReadWithOneRead() throws IOException {
+    Path file = dir.resolve("one-page.parquet");
+    // 120,000 random doubles in one page of 960 KB (pages are cut at 1 MiB)
+    double[] xs = new Random(3).doubles(120_000).toArray();
+    TableWriter.writeTable(file, List.of(new Float64Column("x", xs)),
+        WriteOptions.builder().pageRows(120_000).plainColumn("x").build());
+    ColumnChunkMetaData cc = ParquetFile.open(file).blocks().get(0).getColumns().get(0);
+    assertTrue(cc.getTotalSize() > ChunkPages.STREAM_WINDOW * 3 / 2, "chunk of " + cc.getTotalSize() + " bytes");
+    try (FileReads reads = new FileReads(file)) {
+      ChunkPages p = ChunkPages.streamed(
+          reads, 0, 0, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), ChunkPages.STREAM_WINDOW, null);
+      int pages = 0;
+      while (p.next() != null) {
+        pages++;
+      }
+      assertEquals(1, pages);
+      assertEquals(1, reads.reads.get(), "reads of the chunk, the header walk's not counted");
+      assertEquals(cc.getTotalSize(), reads.bytes.get());
     }
   }
 
