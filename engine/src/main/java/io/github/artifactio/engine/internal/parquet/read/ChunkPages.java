@@ -376,11 +376,7 @@ final class ChunkPages implements PageSource {
     if (h.type == PageType.DATA_PAGE || h.type == PageType.DATA_PAGE_V2) {
       page.page = dataPages++;
     }
-    if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
-      valuesSeen += h.data_page_header.num_values;
-    } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
-      valuesSeen += h.data_page_header_v2.num_values;
-    }
+    valuesSeen += ValueCounts.values(h);
     if (valuesSeen > valueCount) { // a chunk over WHOLE_CHUNK_MAX, whose counts were not added up when it was opened
       throw ValueCounts.mismatch(valuesSeen, valueCount, "more");
     }

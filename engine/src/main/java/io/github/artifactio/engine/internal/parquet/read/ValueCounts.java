@@ -36,15 +36,9 @@ final class ValueCounts {
         return;
       }
       at += h.compressed_page_size;
-      if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
-        seen += h.data_page_header.num_values;
-      } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
-        seen += h.data_page_header_v2.num_values;
-      }
+      seen += values(h);
     }
-    if (seen != valueCount) {
-      throw mismatch(seen, valueCount, seen > valueCount ? "more" : "fewer");
-    }
+    requireSum(seen, valueCount);
   }
 
   /** The first read of a header walk; see {@link #check(ChunkSource, int, int, long, long, long)}. */
@@ -109,16 +103,27 @@ final class ValueCounts {
       if (at < bufAt + bufLen && probe < MAX_PROBE) {
         probe *= 2; // the next header is in this read already: pages are small, so read more at a time
       }
-      if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
-        seen += h.data_page_header.num_values;
-      } else if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
-        seen += h.data_page_header_v2.num_values;
-      }
+      seen += values(h);
     }
+    requireSum(seen, valueCount);
+    return largest;
+  }
+
+  /** The values a data page's header counts (v1 or v2); 0 for any other page. */
+  static long values(PageHeader h) {
+    if (h.type == PageType.DATA_PAGE && h.data_page_header != null) {
+      return h.data_page_header.num_values;
+    }
+    if (h.type == PageType.DATA_PAGE_V2 && h.data_page_header_v2 != null) {
+      return h.data_page_header_v2.num_values;
+    }
+    return 0;
+  }
+
+  private static void requireSum(long seen, long valueCount) {
     if (seen != valueCount) {
       throw mismatch(seen, valueCount, seen > valueCount ? "more" : "fewer");
     }
-    return largest;
   }
 
   static PageFormatException mismatch(long seen, long valueCount, String moreOrFewer) {
