@@ -110,6 +110,15 @@ public final class ReadBench {
       new PairedGoals.Goal("validate, two content rules, over our read of the same column", "validate-2-rules",
           "engine-read-id", 1.1));
 
+  /**
+   * Not a goal of the issue but the floor under its one-column goal, measured beside it: the float64 column's pages
+   * read and decompressed into arrays and nothing else ({@link ColumnFloor}), over DuckDB's {@code sum(b)}, with the
+   * one-column goal's limit. Where the floor misses it, so must every reader on one thread.
+   */
+  static final PairedGoals.Goal FLOOR = new PairedGoals.Goal(
+      "floor under the one-column goal: b's pages read and decompressed, nothing else, over DuckDB's sum(b)",
+      "floor-proj-b", "duckdb-proj-b", 0.5);
+
   /** A file the goals are measured on: its short name, who wrote it, where it is. */
   record Source(String name, String writer, Path file) {}
 
@@ -169,7 +178,11 @@ public final class ReadBench {
         double load = Machine.loadAverages()[0];
         System.out.printf(Locale.ROOT, "%s (%s, %,d bytes): %d pairs, load %.2f%n", src.name(), src.writer(),
             Files.size(src.file()), PAIRS, load);
-        List<PairedGoals.Times> times = PairedGoals.run(GOALS, arms, PAIRS, coin, System::nanoTime, null);
+        List<PairedGoals.Goal> goals = new ArrayList<>(GOALS);
+        if (arms.containsKey(FLOOR.arm())) {
+          goals.add(FLOOR);
+        }
+        List<PairedGoals.Times> times = PairedGoals.run(goals, arms, PAIRS, coin, System::nanoTime, null);
         bySource.put(src.name(), times);
         for (PairedGoals.Times t : times) {
           target(targets.addObject(), src.name(), t, load, Machine.loadAverages()[0]);
@@ -207,7 +220,7 @@ public final class ReadBench {
 
   /** The arms issue 26's goals compare, on {@code file}. */
   static Map<String, PairedGoals.Arm> goalArms(Path file, Connection duck, EngineContext pool,
-      EngineContext checks) {
+      EngineContext checks) throws java.io.IOException {
     ValidationPlan plan = ValidationPlan.build(List.of(
         new CheckConfig(RuleIds.CONTIGUOUS_IDS).setColumns(List.of("id")),
         new CheckConfig(RuleIds.ASCENDING).setColumns(List.of("id"))),
@@ -227,6 +240,10 @@ public final class ReadBench {
     });
     arms.put("duckdb-full", () -> duck(duck, FULL_QUERY, file));
     arms.put("duckdb-proj-b", () -> duck(duck, "SELECT sum(b) FROM read_parquet(?)", file));
+    ColumnFloor floor = ColumnFloor.of(file, "b");
+    if (floor != null) {
+      arms.put(FLOOR.arm(), floor::run);
+    }
     return arms;
   }
 
