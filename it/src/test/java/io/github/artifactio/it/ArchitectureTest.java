@@ -73,6 +73,8 @@ class ArchitectureTest {
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/ChannelInputFile.java",
           "ReadBench's parquet-java input"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/SnappyPages.java", "ReadBench's parquet-java codecs"),
+      Map.entry("it/src/main/java/io/github/artifactio/it/bench/ColumnFloor.java",
+          "ReadBench's floor: where a column's pages lie, from parquet-java's footer and page headers, untimed"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/TimingBench.java",
           "parquet-java's ParquetWriter/Reader"),
       Map.entry("it/src/main/java/io/github/artifactio/it/bench/WriteBench.java", "parquet-java's ParquetWriter arm"),
