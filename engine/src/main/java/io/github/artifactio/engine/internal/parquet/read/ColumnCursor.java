@@ -167,19 +167,10 @@ final class ColumnCursor {
         lane.group = g;
         pages = lane.chunk.reader();
       }
-    } else if (wanted == null && streams(cc)) {
-      byte[] reuse;
-      synchronized (this) {
-        reuse = chunkBuffer;
-        chunkBuffer = null;
-      }
-      ChunkPages own = ChunkPages.streamed(scan.source(), g, leaf, cc.getStartingPos(), cc.getTotalSize(),
-          cc.getValueCount(), scan.streamWindow(), reuse);
-      pages = own.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
-      lane.streamed = own;
-      lane.group = g;
     } else {
-      pages = chunkPages(g, cc, index, wanted);
+      ChunkPages own = chunkPages(g, cc, index, wanted);
+      lane.streamed = own.windowArray() != null ? own : null; // its window comes back to the column when it closes
+      pages = own;
       lane.group = g;
     }
     lane.reader = new LeafReader(desc, pages, cc.getCodec(), listDef, scan.verifyChecksums());
@@ -203,23 +194,33 @@ final class ColumnCursor {
         || scan.file().blocks().get(g).getColumns().get(leaf).getTotalSize() <= ChunkPages.WHOLE_CHUNK_MAX;
   }
 
-  /** The chunk's pages read as a single reader reads them; the whole chunk into {@link #chunkBuffer} if it fits. */
+  /**
+   * The chunk's pages read as a single reader reads them: through a window ({@link #streams}) or whole, into
+   * {@link #chunkBuffer} where it is large enough.
+   */
   private ChunkPages chunkPages(int g, ColumnChunkMetaData cc, ChunkPages.PageIndex index, boolean[] wanted)
       throws IOException {
     ChunkPages pages;
     if (wanted != null) {
       pages = ChunkPages.indexed(scan.source(), g, leaf, cc.getStartingPos(), index, wanted);
     } else {
+      boolean streamed = streams(cc);
       byte[] reuse;
       synchronized (this) {
-        // an array too small for this chunk is dropped before the chunk's is allocated: one chunk's bytes at a time
-        reuse = chunkBuffer != null && chunkBuffer.length >= cc.getTotalSize() ? chunkBuffer : null;
+        // a window grows as it needs; for a whole read, an array too small for this chunk is dropped before the
+        // chunk's is allocated: one chunk's bytes at a time
+        reuse = chunkBuffer != null && (streamed || chunkBuffer.length >= cc.getTotalSize()) ? chunkBuffer : null;
         chunkBuffer = null;
       }
-      pages = ChunkPages.sequential(
-          scan.source(), g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), reuse);
-      if (scan.sourceCopies() && !splittable) {
-        chunkBuffer = pages.wholeChunk() != null ? pages.wholeChunk() : reuse;
+      if (streamed) {
+        pages = ChunkPages.streamed(scan.source(), g, leaf, cc.getStartingPos(), cc.getTotalSize(),
+            cc.getValueCount(), scan.streamWindow(), reuse);
+      } else {
+        pages = ChunkPages.sequential(
+            scan.source(), g, leaf, cc.getStartingPos(), cc.getTotalSize(), cc.getValueCount(), reuse);
+        if (scan.sourceCopies() && !splittable) {
+          chunkBuffer = pages.wholeChunk() != null ? pages.wholeChunk() : reuse;
+        }
       }
     }
     pages.expectEncodings(cc.getEncodings().stream().map(Enum::name).toList());
