@@ -182,8 +182,8 @@ public final class ContiguousIdsRule implements RangeRule<ContiguousIdsRule.Stat
       }
       // the chunk holds a mismatch or a null: found and placed by the loops below
       if (c.valid() == null && c.longs() != null) {
-        // the common case (no nulls, ids that are their rows) as a loop over the array alone: the per-value path
-        // below asks the chunk for nulls and the kind each time
+        // no nulls: a loop over the array alone places each mismatch, where the per-value path below asks the chunk
+        // for nulls and the kind each time
         long[] a = c.longs();
         long row = c.firstRow();
         for (int i = 0; i < a.length; i++) {
